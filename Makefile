@@ -1,0 +1,75 @@
+# dyn-tick for Linux 6.1: build, boot and test harness.
+# Every target is a thin wrapper around one script in scripts/.
+
+WORKDIR ?= $(HOME)/.cache/dyntick
+REPO    := $(CURDIR)
+S       := $(REPO)/scripts
+INITRD  := $(WORKDIR)/initramfs.cpio.gz
+RESULTS := $(WORKDIR)/results.txt
+BZ       = $(WORKDIR)/build/$(1)/arch/x86/boot/bzImage
+
+export WORKDIR
+
+.PHONY: all help deps src trees kernels initramfs run shell qemu-test \
+	host-checks test bench mbox clean distclean
+
+all: kernels initramfs
+
+help:
+	@echo "make run        build the dyn-tick kernel, boot it (-smp 4) and print a report"
+	@echo "make shell      the same guest with an interactive busybox shell"
+	@echo "make test       host-side series checks + the guest test suite (what CI runs)"
+	@echo "make qemu-test  the guest test suite alone"
+	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE"
+	@echo "make mbox       write the series as a mailing-list mbox to \$$WORKDIR"
+	@echo "WORKDIR=$(WORKDIR)  QEMU_ACCEL=tcg|kvm"
+
+deps:
+	@$(S)/deps.sh
+
+src: deps
+	@$(S)/unpack.sh $(REPO) $(WORKDIR)
+
+trees: src
+	@$(S)/tree.sh $(REPO) $(WORKDIR) series all
+	@$(S)/tree.sh $(REPO) $(WORKDIR) base base
+
+kernel-%: trees
+	@$(S)/build-kernel.sh $(REPO) $(WORKDIR) $*
+
+kernels: kernel-dyntick kernel-dyntick-debug kernel-dyntick-base
+
+initramfs: src
+	@$(S)/mkinitramfs.sh $(INITRD) $(WORKDIR)/src/pristine
+
+run: kernel-dyntick initramfs
+	@$(S)/qemu-run.sh -t 300 $(call BZ,dyntick) $(INITRD) report $(WORKDIR)/logs/run.log
+
+shell: kernel-dyntick initramfs
+	@$(S)/qemu-run.sh $(call BZ,dyntick) $(INITRD) shell $(WORKDIR)/logs/shell.log
+
+qemu-test: kernel-dyntick-debug kernel-dyntick-base initramfs
+	@$(S)/qemu-test.sh $(REPO) $(WORKDIR) $(RESULTS)
+
+host-checks: src
+	@$(S)/host-checks.sh $(REPO) $(WORKDIR) $(RESULTS)
+
+# host checks first (they reset the results file), then the guest suite.
+test: src
+	@$(S)/tap-summary.sh reset $(RESULTS)
+	-@$(MAKE) --no-print-directory host-checks
+	-@$(MAKE) --no-print-directory qemu-test
+	@$(S)/tap-summary.sh report $(RESULTS)
+
+bench: src initramfs
+	@$(S)/bench.sh $(REPO) $(WORKDIR)
+
+mbox: src
+	@$(S)/mbox.sh $(REPO) $(WORKDIR)/dyntick.mbox \
+		"$$(sed -n 's/^# base-version: *//p' $(REPO)/series)"
+
+clean:
+	rm -rf $(WORKDIR)/build $(WORKDIR)/logs $(INITRD) $(RESULTS)
+
+distclean:
+	rm -rf $(WORKDIR)

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Build one kernel variant into WORKDIR/build/VARIANT (its own O= dir).
+#
+#   periodic       pristine 6.1, HZ_PERIODIC
+#   nohz           pristine 6.1, mainline NO_HZ_IDLE
+#   dyntick        the whole series, NO_IDLE_HZ
+#   dyntick-debug  the whole series, NO_IDLE_HZ + debug + self-test hooks
+#   dyntick-base   the series up to the end of Con Kolivas's base
+#
+# The .config is regenerated only when a fragment or the tree changed.
+#
+# usage: build-kernel.sh REPO WORKDIR VARIANT
+set -eu
+
+repo=$(cd "$1" && pwd) work=$2 variant=$3
+frag=$repo/kconfig-fragments
+here=$(dirname "$0")
+
+case $variant in
+periodic)	tree=pristine; frags="base periodic" ;;
+nohz)		tree=pristine; frags="base nohz-idle" ;;
+dyntick)	tree=series;   frags="base dyntick" ;;
+dyntick-debug)	tree=series;   frags="base dyntick debug selftest" ;;
+dyntick-base)	tree=base;     frags="base dyntick" ;;
+*)	echo "build-kernel: unknown variant '$variant'" >&2; exit 1 ;;
+esac
+
+src=$work/src/$tree
+obj=$work/build/$variant
+mkdir -p "$obj" "$work/logs"
+
+files=""
+for f in $frags; do
+	files="$files $frag/$f.config"
+done
+
+# shellcheck disable=SC2086 # $files is a list of paths without blanks
+stamp=$( { cat $files; cat "$src/.dyntick-stamp" 2>/dev/null || echo pristine; } |
+	sha1sum | cut -d' ' -f1)
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.dyntick-config" 2>/dev/null)" != "$stamp" ]; then
+	# shellcheck disable=SC2086
+	"$here/kconfig.sh" "$src" "$obj" $files
+	echo "$stamp" >"$obj/.dyntick-config"
+fi
+
+cc=gcc
+command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+log=$work/logs/build-$variant.log
+echo "build: $variant (O=$obj, log $log)"
+if ! make -C "$src" O="$obj" ARCH=x86_64 CC="$cc" -j"$(nproc)" bzImage >"$log" 2>&1; then
+	echo "build: $variant failed:" >&2
+	grep -E "error|Error" "$log" | head -n 20 >&2
+	exit 1
+fi
+if grep -q "warning:" "$log"; then
+	echo "build: $variant: compiler warnings:" >&2
+	grep "warning:" "$log" | grep -v "changes choice state" | head -n 20 >&2
+fi
+echo "build: $obj/arch/x86/boot/bzImage ($(wc -c <"$obj/arch/x86/boot/bzImage") bytes)"

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Install the Debian packages the project needs, only those missing.
+# Runs apt-get as root (or through sudo); prints what it installs.
+set -eu
+
+pkgs="linux-source-6.1 quilt qemu-system-x86 busybox-static cpio gzip xz-utils
+bc bison flex libelf-dev libssl-dev make gcc libc6-dev perl ccache shellcheck
+gnuplot-nox git diffstat python3"
+
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+echo "deps: installing:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086 # word splitting of the package list is wanted
+if ! $sudo apt-get update -qq ||
+   ! $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null; then
+	echo "deps: apt-get could not install:$missing" >&2
+	exit 1
+fi

@@ -1,0 +1,68 @@
+#!/bin/sh
+# Make WORKDIR/src/NAME a copy of the pristine tree with the series pushed,
+# all of it or up to the end of Con Kolivas's base ("# end-of-base" in the
+# series file).  When the series or a patch changed since the last push the
+# tree is popped back to pristine and pushed again, never patched twice.
+#
+# usage: tree.sh REPO WORKDIR NAME all|base
+set -eu
+
+repo=$(cd "$1" && pwd) work=$2 name=$3 upto=$4
+pristine=$work/src/pristine
+tree=$work/src/$name
+version=$(cat "$pristine/.dyntick-version")
+
+export QUILT_PATCHES="$repo/patches" QUILT_SERIES="$repo/series" QUILT_PC=.pc
+export QUILTRC=-   # ignore the user's ~/.quiltrc: the result must not depend on it
+
+case $upto in
+all)	target="" ;;
+base)	target=$(awk '/^# end-of-base/{print last; exit} /^[^#]/ && NF{last=$1}' "$repo/series")
+	[ -n "$target" ] || { echo "tree: no '# end-of-base' marker in $repo/series" >&2; exit 1; } ;;
+*)	echo "tree: bad target '$upto' (all|base)" >&2; exit 1 ;;
+esac
+
+# What this tree should contain: the pristine version plus the patches.
+stamp=$( { echo "$version $upto"; cat "$repo/series" "$repo"/patches/*.patch 2>/dev/null; } |
+	sha1sum | cut -d' ' -f1)
+[ -f "$tree/.dyntick-stamp" ] && [ "$(cat "$tree/.dyntick-stamp")" = "$stamp" ] && exit 0
+
+if [ -d "$tree" ] && [ "$(cat "$tree/.dyntick-version" 2>/dev/null)" = "$version" ]; then
+	# quilt pop needs the patches as they were pushed: it restores from .pc.
+	(cd "$tree" && { quilt pop -a -q >/dev/null 2>&1 || true; })
+	if [ -d "$tree/.pc" ] && [ -n "$(cd "$tree" && quilt applied 2>/dev/null)" ]; then
+		echo "tree: cannot pop $tree back to pristine, recreating it" >&2
+		rm -rf "$tree"
+	fi
+else
+	rm -rf "$tree"
+fi
+if [ ! -d "$tree" ]; then
+	echo "tree: copying $pristine -> $tree"
+	cp -a "$pristine" "$tree.tmp"
+	mv "$tree.tmp" "$tree"
+fi
+rm -f "$tree/.dyntick-stamp"
+
+log=$work/logs/quilt-$name.log
+mkdir -p "$work/logs"
+cd "$tree"
+if [ -z "$(sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$QUILT_SERIES")" ]; then
+	echo "tree: the series is empty, $tree stays pristine"
+elif [ -z "$target" ]; then
+	quilt push -a --fuzz=0 >"$log" 2>&1 || rc=$?
+else
+	quilt push --fuzz=0 "$target" >"$log" 2>&1 || rc=$?
+fi
+if [ "${rc:-0}" -ne 0 ]; then
+	failed=$(sed -n 's/^Applying patch //p' "$log" | tail -n 1)
+	echo "tree: patch $failed does not apply to linux-source-6.1 $version with zero fuzz:" >&2
+	tail -n 15 "$log" >&2
+	exit 1
+fi
+if grep -q "with fuzz" "$log"; then
+	echo "tree: fuzz while applying the series (see $log)" >&2
+	exit 1
+fi
+echo "$stamp" >.dyntick-stamp
+echo "tree: $tree at $(quilt top 2>/dev/null || echo pristine)"
