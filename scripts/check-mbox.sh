@@ -1,0 +1,113 @@
+#!/bin/sh
+# Prove the mbox: git am of its patches onto the pristine files must give
+# exactly the files of the quilt tree.
+#
+# usage: check-mbox.sh PRISTINE QUILTED_TREE REPO MBOX
+#   PRISTINE      unpacked kernel sources, only read
+#   QUILTED_TREE  the same sources with the whole series of REPO pushed
+#   MBOX          made by mbox.sh: a "[PATCH 0/N]" cover letter + N patches
+# A temporary git repository gets the pristine versions of the files the
+# series touches, the mbox is applied with git am (cover letter skipped),
+# then every touched file is compared with QUILTED_TREE's (cmp).
+# One result "mbox: git am reproduces the quilt tree" to
+# tap-summary.sh add "$RESULTS" (default: printed).  Exit 1 on failure.
+set -eu
+
+prog=check-mbox
+here=$(cd "$(dirname "$0")" && pwd)
+die() { echo "$prog: $*" >&2; exit 2; }
+[ $# -eq 4 ] || die "usage: $0 PRISTINE QUILTED_TREE REPO MBOX"
+pristine=$1 quilted=$2 repo=$3 mbox=$4
+[ -f "$pristine/Makefile" ] || die "PRISTINE $pristine is not a kernel source tree"
+[ -f "$quilted/Makefile" ] || die "QUILTED_TREE $quilted is not a kernel source tree"
+[ -f "$repo/series" ] || die "no series file $repo/series"
+[ -r "$mbox" ] || die "cannot read mbox $mbox"
+mbox=$(cd "$(dirname "$mbox")" && pwd)/$(basename "$mbox")
+pristine=$(cd "$pristine" && pwd) quilted=$(cd "$quilted" && pwd)
+repo=$(cd "$repo" && pwd)
+
+name="mbox: git am reproduces the quilt tree"
+fail() {
+	echo "$prog: $*"
+	"$here/tap-summary.sh" add "${RESULTS:--}" fail "$name"
+	exit 1
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+sed -e 's/#.*//' "$repo/series" | awk 'NF { print $1 }' >"$tmp/series"
+[ -s "$tmp/series" ] || die "$repo/series lists no patches"
+total=$(wc -l <"$tmp/series")
+total=$((total + 0))
+
+# The quilt tree must have the whole series pushed.
+applied=$tmp/applied
+if [ -r "$quilted/.pc/applied-patches" ]; then
+	cp "$quilted/.pc/applied-patches" "$applied"
+else
+	: >"$applied"
+fi
+cmp -s "$applied" "$tmp/series" ||
+	die "$quilted does not have exactly the series of $repo/series pushed ($(wc -l <"$applied") of $total applied): run quilt push -a there first"
+
+# Files the series touches.
+while read -r p; do
+	[ -f "$repo/patches/$p" ] || die "$repo/series lists $p, but $repo/patches/$p does not exist"
+	# (from $tmp: inside a git work tree, paths get its prefix)
+	(cd "$tmp" && git apply --numstat "$repo/patches/$p") | cut -f3-
+done <"$tmp/series" | sort -u >"$tmp/touched"
+
+git=$tmp/git
+mkdir "$git"
+while IFS= read -r f; do
+	[ -e "$pristine/$f" ] || continue	# created by the series
+	mkdir -p "$git/$(dirname "$f")"
+	cp -p "$pristine/$f" "$git/$f"
+done <"$tmp/touched"
+
+g() {
+	git -C "$git" -c user.name="$prog" -c user.email="$prog@localhost" \
+		-c commit.gpgsign=false "$@"
+}
+g init -q
+g add -A
+g commit -q --allow-empty -m "pristine files touched by the series"
+
+# Split the mbox; the first message must be the cover letter.
+mkdir "$tmp/msgs"
+n=$(git mailsplit -o"$tmp/msgs" "$mbox") || fail "git mailsplit could not read $mbox"
+set -- "$tmp"/msgs/*
+[ -e "$1" ] || fail "$mbox holds no messages"
+grep -qE '^Subject: \[[^]]* 0+/[0-9]+\]' "$1" ||
+	fail "the first message of $mbox is not a [PATCH 0/N] cover letter"
+rm "$1"
+[ "$((n - 1))" -eq "$total" ] ||
+	fail "$mbox holds $((n - 1)) patches after the cover letter, the series $total"
+
+if ! g am -q "$tmp"/msgs/* >"$tmp/am" 2>&1; then
+	sed 's/^/    /' "$tmp/am"
+	fail "git am of $mbox failed (see above)"
+fi
+commits=$(g rev-list --count HEAD)
+[ "$commits" -eq "$((total + 1))" ] ||
+	fail "git am made $((commits - 1)) commits, the series has $total patches"
+
+bad=0
+while IFS= read -r f; do
+	if [ -e "$quilted/$f" ]; then
+		if [ ! -e "$git/$f" ]; then
+			echo "$prog: $f: in the quilt tree but not after git am"
+			bad=1
+		elif ! cmp -s "$quilted/$f" "$git/$f"; then
+			echo "$prog: $f: differs between git am and the quilt tree:"
+			diff -u "$quilted/$f" "$git/$f" | head -n 20 | sed 's/^/    /'
+			bad=1
+		fi
+	elif [ -e "$git/$f" ]; then
+		echo "$prog: $f: exists after git am but not in the quilt tree"
+		bad=1
+	fi
+done <"$tmp/touched"
+[ "$bad" = 0 ] || fail "git am of $mbox does not reproduce $quilted"
+"$here/tap-summary.sh" add "${RESULTS:--}" pass "$name"

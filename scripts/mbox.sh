@@ -1,0 +1,167 @@
+#!/bin/sh
+# Write the quilt series as an mbox, ready for git am or a mail client:
+# "[PATCH 0/N] title" cover letter, then "[PATCH n/N] subject" per patch,
+# threaded to the cover letter.
+#
+# usage: mbox.sh REPO OUTFILE BASEVERSION
+#   REPO has series and patches/.  Each patch starts with "From:" and
+#   "Subject:" lines (and optionally "Date:"); other header lines, such as
+#   "Originally-by:", are moved into the body right before the first
+#   Signed-off-by: so git am keeps them in the commit message.
+#   Cover letter: title = first line of REPO/patches/cover-letter.txt, blurb
+#   = the rest of it (a generic one without that file).
+# Environment: SUBJECT_PREFIX (default "PATCH"), e.g. "RFC PATCH v2".
+set -eu
+
+prog=mbox
+die() { echo "$prog: $*" >&2; exit 1; }
+[ $# -eq 3 ] || { echo "usage: $0 REPO OUTFILE BASEVERSION" >&2; exit 2; }
+repo=$1 out=$2 base=$3
+[ -f "$repo/series" ] || die "no series file $repo/series"
+[ -n "$base" ] || die "BASEVERSION is empty"
+repo=$(cd "$repo" && pwd)
+prefix=${SUBJECT_PREFIX:-PATCH}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+sed -e 's/#.*//' "$repo/series" | awk 'NF { print $1 }' >"$tmp/series"
+[ -s "$tmp/series" ] || die "$repo/series lists no patches"
+total=$(wc -l <"$tmp/series")
+total=$((total + 0))
+while read -r p; do
+	[ -f "$repo/patches/$p" ] || die "$repo/series lists $p, but $repo/patches/$p does not exist"
+done <"$tmp/series"
+
+# split PATCHFILE DIR: DIR/from, DIR/subject, DIR/date (may be empty) and
+# DIR/body (explanation + diff, extra header lines moved before the first
+# Signed-off-by:).
+split() {
+	mkdir -p "$2"
+	awk -v dir="$2" -v name="$1" '
+	function fail(msg) { printf "mbox: %s: %s\n", name, msg > "/dev/stderr"; bad = 1; exit 1 }
+	BEGIN { state = "hdr"; from = ""; subject = ""; date = ""; nextra = 0 }
+	FNR == 1 && /^From [^ ]+ / { next }		# mbox separator line
+	state == "hdr" {
+		if ($0 ~ /^[ \t]/ && key != "") {	# folded header line
+			sub(/^[ \t]+/, " ")
+			if (key == "from") from = from $0
+			else if (key == "subject") subject = subject $0
+			else if (key == "date") date = date $0
+			else extra[nextra] = extra[nextra] $0
+			next
+		}
+		if (match($0, /^[A-Za-z][A-Za-z0-9-]*: /)) {
+			key = tolower(substr($0, 1, RLENGTH - 2))
+			val = substr($0, RLENGTH + 1)
+			if (key == "from") from = val
+			else if (key == "subject") subject = val
+			else if (key == "date") date = val
+			else extra[++nextra] = $0
+			next
+		}
+		state = "body"
+		if ($0 == "") next
+	}
+	{
+		if (state == "body" && /^From /)
+			fail("line " FNR " starts with \"From \": an mbox would split the message there; reword it")
+		if (state == "body" && ($0 == "---" || /^diff / || /^Index: / || /^--- /))
+			state = "diff"
+		if (state == "body" && !placed && nextra && /^Signed-off-by: /) {
+			for (i = 1; i <= nextra; i++) print extra[i] > (dir "/body")
+			placed = 1
+		}
+		if (state == "diff" && !placed && nextra) {
+			for (i = 1; i <= nextra; i++) print extra[i] > (dir "/body")
+			placed = 1
+		}
+		print > (dir "/body")
+	}
+	END {
+		if (bad) exit 1
+		if (from == "") fail("no From: line at the top of the patch")
+		if (subject == "") fail("no Subject: line at the top of the patch")
+		sub(/^\[[^]]*\] */, "", subject)
+		print from > (dir "/from")
+		print subject > (dir "/subject")
+		print date > (dir "/date")
+	}' "$1"
+}
+
+n=0
+while read -r p; do
+	n=$((n + 1))
+	split "$repo/patches/$p" "$tmp/$n" || die "cannot use $repo/patches/$p (see above)"
+done <"$tmp/series"
+
+# [PATCH n/N], n zero-padded to the width of N as git format-patch does.
+width=${#total}
+label() { printf "[%s %0${width}d/%d]" "$prefix" "$1" "$total"; }
+
+now=$(date +%s)
+msgid() { echo "<dyntick.$now.$$.$1@localhost>"; }
+maildate() { LC_ALL=C date -R -d "@$((now + $1))"; }
+
+# header N FROM DATE SUBJECT
+header() {
+	echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
+	echo "From: $2"
+	echo "Date: $3"
+	echo "Subject: $(label "$1") $4"
+	echo "Message-Id: $(msgid "$1")"
+	if [ "$1" -ne 0 ]; then
+		echo "In-Reply-To: $(msgid 0)"
+		echo "References: $(msgid 0)"
+	fi
+	echo "MIME-Version: 1.0"
+	echo "Content-Type: text/plain; charset=UTF-8"
+	echo "Content-Transfer-Encoding: 8bit"
+	echo
+}
+
+cover=$repo/patches/cover-letter.txt
+{
+	if [ -f "$cover" ]; then
+		title=$(head -n 1 "$cover")
+		[ -n "$title" ] || die "$cover: the first line (the title) is empty"
+	else
+		title="Linux 6.1 patch series ($(basename "$repo"))"
+	fi
+	header 0 "$(cat "$tmp/1/from")" "$(maildate 0)" "$title"
+	if [ -f "$cover" ]; then
+		# blurb: everything after the title, leading blank lines dropped
+		sed '1d' "$cover" | awk 'NF { go = 1 } go'
+	else
+		echo "This series applies with quilt to the Linux 6.1 sources below."
+	fi
+	echo
+	echo "Base: Debian linux-source-6.1 $base"
+	echo
+	i=0
+	while [ "$i" -lt "$total" ]; do
+		i=$((i + 1))
+		echo "  $(label "$i") $(cat "$tmp/$i/subject")"
+	done
+	echo
+	sed "s|^|$repo/patches/|" "$tmp/series" >"$tmp/files"
+	if command -v diffstat >/dev/null; then
+		xargs cat <"$tmp/files" | diffstat -p1
+	else
+		# (from $tmp: inside a git work tree, paths get its prefix)
+		xargs cat <"$tmp/files" | (cd "$tmp" && git apply --stat)
+	fi
+	echo
+	i=0
+	while [ "$i" -lt "$total" ]; do
+		i=$((i + 1))
+		date=$(cat "$tmp/$i/date")
+		[ -n "$date" ] || date=$(maildate "$i")
+		header "$i" "$(cat "$tmp/$i/from")" "$date" "$(cat "$tmp/$i/subject")"
+		cat "$tmp/$i/body"
+		echo
+	done
+} >"$tmp/mbox"
+mkdir -p "$(dirname "$out")"
+mv "$tmp/mbox" "$out"
+echo "$prog: wrote $out: cover letter + $total patches"

@@ -1,0 +1,85 @@
+#!/bin/sh
+# Boot a kernel + initramfs in QEMU, run one guest test suite, keep the
+# console log and scan it.
+#
+# usage: qemu-run.sh [-t TIMEOUT_SECS] [-a "extra append"] BZIMAGE INITRAMFS SUITE LOG
+#   -t  host wall-clock limit (default 900 s); qemu is killed when it expires
+#   -a  extra kernel command line, appended after the harness's own
+# Environment: QEMU_ACCEL=tcg (default) or kvm (opt-in; nested KVM hangs on
+# some hosts), QEMU (default qemu-system-x86_64).
+# Suite "shell" boots interactively: no time limit, no log, no scanning.
+# Exit 0 if qemu exited by itself and scan-log.sh finds the log clean.
+set -eu
+
+prog='qemu-run'
+here=$(cd "$(dirname "$0")" && pwd)
+die() { echo "$prog: $*" >&2; exit 1; }
+usage() {
+	echo "usage: $0 [-t TIMEOUT_SECS] [-a \"extra append\"] BZIMAGE INITRAMFS SUITE LOG" >&2
+	exit 2
+}
+
+timeout_s=900 extra=
+while getopts t:a: opt; do
+	case $opt in
+	t) timeout_s=$OPTARG ;;
+	a) extra=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 4 ] || usage
+kernel=$1 initrd=$2 suite=$3 log=$4
+
+case $timeout_s in
+'' | *[!0-9]* | 0) die "-t $timeout_s: the timeout must be a positive number of seconds" ;;
+esac
+case $suite in
+'' | *[!A-Za-z0-9_.-]*) die "suite name '$suite' must be non-empty and contain only [A-Za-z0-9_.-]" ;;
+esac
+[ -r "$kernel" ] || die "kernel image $kernel does not exist or is not readable"
+[ -r "$initrd" ] || die "initramfs $initrd does not exist or is not readable"
+qemu=${QEMU:-qemu-system-x86_64}
+command -v "$qemu" >/dev/null || die "$qemu not found (install qemu-system-x86)"
+accel=${QEMU_ACCEL:-tcg}
+case $accel in
+tcg) ;;
+kvm) [ -w /dev/kvm ] || die "QEMU_ACCEL=kvm but /dev/kvm is missing or not writable" ;;
+*) die "QEMU_ACCEL=$accel: use tcg or kvm" ;;
+esac
+
+append="console=ttyS0 panic=-1 dt.suite=$suite dt.hz=250${extra:+ $extra}"
+
+# -no-reboot with panic=-1: a guest panic ends qemu at once.
+set -- "$qemu" -accel "$accel" -smp 4 -m 512 -nographic -no-reboot \
+	-kernel "$kernel" -initrd "$initrd" -append "$append"
+
+if [ "$suite" = shell ]; then
+	echo "$prog: interactive shell; quit with Ctrl-A X" >&2
+	exec "$@"
+fi
+
+mkdir -p "$(dirname "$log")"
+echo "$prog: $suite: booting $kernel (accel $accel, limit ${timeout_s}s)"
+echo "$prog: append: $append"
+start=$(date +%s)
+rc=0
+# -k: if qemu ignores SIGTERM, SIGKILL 10 s later.  stdin from /dev/null so
+# the monitor cannot read the terminal.
+timeout -k 10 "$timeout_s" "$@" </dev/null >"$log" 2>&1 || rc=$?
+elapsed=$(($(date +%s) - start))
+echo "console log: $log"
+
+case $rc in
+0) ;;
+124 | 137)
+	echo "$prog: $suite: timeout after $timeout_s s: qemu killed (guest hung or too slow); last lines:" >&2
+	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
+	exit 1 ;;
+*)
+	echo "$prog: $suite: qemu exited with status $rc after $elapsed s; last lines:" >&2
+	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
+	exit 1 ;;
+esac
+echo "$prog: $suite: qemu exited after $elapsed s"
+"$here/scan-log.sh" "$log"

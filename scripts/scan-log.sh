@@ -1,0 +1,79 @@
+#!/bin/sh
+# Scan a guest console log for kernel splats and for a guest that never
+# finished its tests.
+#
+# usage: scan-log.sh [-n] LOG
+#   -n  the log is not from a KTAP suite: do not require the runner's final
+#       "# dyntick-guest: done" line.
+# Exit 0 if the log is clean, 1 with the offending lines (LOG:LINE: text)
+# and a one-line cause per kind of problem, 2 on a usage error.
+set -eu
+
+prog=scan-log
+need_done=1
+if [ "${1:-}" = -n ]; then
+	need_done=0
+	shift
+fi
+[ $# -eq 1 ] || { echo "usage: $0 [-n] LOG" >&2; exit 2; }
+log=$1
+if [ ! -f "$log" ] || [ ! -r "$log" ]; then
+	echo "$prog: cannot read console log $log" >&2
+	exit 2
+fi
+
+# At most this many lines are shown per kind of problem.
+max=${SCAN_MAX_LINES:-10}
+
+# Each entry: extended regexp <TAB> cause.  Word boundaries are spelled out
+# so that e.g. "DEBUG:" does not count as "BUG:".
+patterns='Kernel panic	kernel panic: the guest kernel died
+(^|[^A-Za-z_])WARNING:	kernel WARNING (WARN_ON or similar splat)
+(^|[^A-Za-z_])BUG:	kernel BUG report
+kernel BUG at	kernel BUG() hit
+(^|[^A-Za-z_])Oops:	kernel oops
+general protection fault	general protection fault in the guest
+UBSAN:	undefined behaviour reported by UBSAN
+ODEBUG:	debugobjects found a misused object (e.g. a timer)
+possible recursive locking	lockdep: possible recursive locking
+possible circular locking	lockdep: possible circular locking dependency
+inconsistent lock state	lockdep: inconsistent lock state
+INFO: lockdep	lockdep report
+DEADLOCK	lockdep: possible deadlock scenario
+rcu_sched self-detected stall	RCU CPU stall
+rcu: INFO: rcu_.* detected stalls	RCU CPU stall
+RCU Stall	RCU CPU stall
+soft lockup	soft lockup (CPU stuck in kernel)
+hard LOCKUP	hard lockup (CPU stuck with interrupts off)
+hung_task	hung task detector fired
+blocked for more than	hung task: a task blocked for too long
+Call Trace:	a stack trace was printed (some splat above it)'
+
+tab=$(printf '\t')
+failed=0
+# A line may match several patterns; each pattern reports the lines it
+# matched, so every kind of splat is named.
+while IFS="$tab" read -r re cause; do
+	hits=$(tr -d '\r' <"$log" | grep -nE -- "$re" || true)
+	[ -n "$hits" ] || continue
+	n=$(printf '%s\n' "$hits" | wc -l)
+	failed=$((failed + 1))
+	echo "$prog: $log: $cause ($n line(s) matching '$re'):"
+	printf '%s\n' "$hits" | head -n "$max" | sed "s|^|  $log:|"
+	[ "$n" -le "$max" ] || echo "  ... $((n - max)) more"
+done <<EOF
+$patterns
+EOF
+
+if [ "$need_done" = 1 ] && ! grep -q '# dyntick-guest: done' "$log"; then
+	failed=$((failed + 1))
+	lines=$(wc -l <"$log")
+	echo "$prog: $log: no '# dyntick-guest: done' line: the guest died or hung before the test runner finished; last lines ($lines in all):"
+	tail -n 5 "$log" | tr -d '\r' | sed "s|^|  $log: |"
+fi
+
+if [ "$failed" -ne 0 ]; then
+	echo "$prog: $log: FAILED ($failed kind(s) of problem)"
+	exit 1
+fi
+echo "$prog: $log: clean"

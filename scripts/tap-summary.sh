@@ -1,0 +1,111 @@
+#!/bin/sh
+# Collect test results in one file and print the final summary.
+#
+# usage: tap-summary.sh parse RESULTS LOG...
+#          read the KTAP lines ("ok N name", "not ok N name", "... # SKIP why")
+#          of each console LOG and append one result per test; a test's name
+#          is prefixed with the log's name ("periodic: timer-latency").
+#          A log without a KTAP plan, or with fewer results than its plan
+#          "1..N" promises, adds a failure.
+#        tap-summary.sh add RESULTS pass|fail|skip NAME...
+#          append one result (for host-side checks).
+#        tap-summary.sh report RESULTS
+#          name every failed test, then print "N skipped" and, as the last
+#          line, "N passed, N failed"; exits 1 on any failure or if no test
+#          passed or failed at all.
+#
+# RESULTS is a text file, one result a line: "pass|fail|skip<TAB>name".
+# RESULTS "-" means: print the result only, record it nowhere.
+set -eu
+
+prog=tap-summary
+die() { echo "$prog: $*" >&2; exit 2; }
+usage() {
+	die "usage: $0 parse RESULTS LOG... | add RESULTS pass|fail|skip NAME... | report RESULTS"
+}
+
+tab=$(printf '\t')
+
+# record STATUS NAME: append to $results and show it
+record() {
+	name=$(printf '%s' "$2" | tr '\t\r\n' '   ')
+	case $1 in
+	pass) echo "PASS  $name" ;;
+	fail) echo "FAIL  $name" ;;
+	skip) echo "SKIP  $name" ;;
+	*) die "result '$1' for '$name' is not pass, fail or skip" ;;
+	esac
+	[ "$results" = - ] || printf '%s\t%s\n' "$1" "$name" >>"$results"
+}
+
+[ $# -ge 2 ] || usage
+mode=$1 results=$2
+shift 2
+if [ "$results" != - ]; then
+	dir=$(dirname "$results")
+	[ -d "$dir" ] || die "directory of results file $results does not exist"
+fi
+
+case $mode in
+add)
+	[ $# -ge 2 ] || usage
+	status=$1
+	shift
+	record "$status" "$*"
+	;;
+parse)
+	[ $# -ge 1 ] || usage
+	for log do
+		[ -r "$log" ] || die "cannot read console log $log"
+		suite=$(basename "$log")
+		suite=${suite%.log}
+		# One "STATUS<TAB>name" line per top-level KTAP result; a missing
+		# or short plan adds a failure.  Serial consoles end lines in \r.
+		tr -d '\r' <"$log" | awk -v logname="$log" '
+		/^1\.\.[0-9]+[ \t]*$/ { plan = substr($0, 4) + 0; next }
+		/^(not )?ok [0-9]+( |$)/ {
+			st = ($1 == "not") ? "fail" : "pass"
+			line = $0
+			sub(/^(not )?ok [0-9]+ */, "", line)
+			if (line ~ /#[ \t]*[Ss][Kk][Ii][Pp]/) st = "skip"
+			sub(/[ \t]*#[ \t]*[Ss][Kk][Ii][Pp].*$/, "", line)
+			if (line == "") line = "(unnamed test)"
+			print st "\t" line
+			n++
+		}
+		END {
+			if (plan == "")
+				print "fail\tno KTAP plan line (1..N) in " logname
+			else if (n < plan)
+				print "fail\tKTAP plan 1.." plan " but only " n+0 \
+				    " result(s) in " logname " (guest stopped early?)"
+		}' |
+		while IFS="$tab" read -r status name; do
+			record "$status" "$suite: $name"
+		done
+	done
+	;;
+report)
+	[ $# -eq 0 ] || usage
+	[ -r "$results" ] || die "no results file $results (nothing ran?)"
+	pass=0 fail=0 skip=0
+	while IFS="$tab" read -r status name; do
+		case $status in
+		pass) pass=$((pass + 1)) ;;
+		fail) fail=$((fail + 1)); echo "FAILED: $name" ;;
+		skip) skip=$((skip + 1)) ;;
+		*) die "$results: bad line '$status$tab$name'" ;;
+		esac
+	done <"$results"
+	echo "$skip skipped"
+	echo "$pass passed, $fail failed"
+	if [ $((pass + fail)) -eq 0 ]; then
+		echo "$prog: no test ran (only skips or nothing in $results)" >&2
+		exit 1
+	fi
+	[ "$fail" -eq 0 ]
+	;;
+*)
+	usage
+	;;
+esac

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_probe: figures for the benchmark harness, one per line:
+ *	BENCH scenario=<name> [cpu=<n>|req_ms=<n>] <metric>=<value>
+ * Scenarios: idle (the first 20 s of a 60 s idle window, over which the
+ * jiffies drift is measured), partial (CPU0 busy), mixed (wakers on
+ * CPU1/2/3 at 10/50/200 wakeups/s), nanosleep oversleep, pipe round trips
+ * with idle gaps, and the cost of busy work (a fixed pipe ping-pong and a
+ * fixed compute loop).  About 140 s in all plus the ping-pong (30 s on a
+ * periodic kernel in TCG).
+ */
+#include "dt.h"
+
+#define BENCH(...)					\
+	do {							\
+		printf("BENCH " __VA_ARGS__);			\
+		putchar('\n');					\
+		fflush(stdout);					\
+	} while (0)
+
+static void print_rates(const char *sc, const struct dt_rates *r)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		BENCH("scenario=%s cpu=%d loc_per_s=%.2f", sc, r->cpu[i],
+		      r->loc[i]);
+	if (r->irq0 >= 0)
+		BENCH("scenario=%s irq0_per_s=%.2f", sc, r->irq0);
+	BENCH("scenario=%s secs=%.3f", sc, r->secs);
+}
+
+/*
+ * All CPUs idle for @drift_secs: LOC/s over the first @secs of it (the
+ * "idle" scenario), jiffies against CLOCK_MONOTONIC over all of it.
+ */
+static void idle_and_drift(int secs, int drift_secs, int hz)
+{
+	struct dt_irqs x, y;
+	struct dt_clk a, b;
+	struct dt_rates r;
+
+	dt_clk_read(&a);
+	if (dt_irqs_read(&x))
+		return;
+	dt_sleep(secs);
+	if (dt_irqs_read(&y))
+		return;
+	dt_rates(&x, &y, &r);
+	print_rates("idle", &r);
+	dt_sleep(drift_secs - (dt_now() - a.mono));
+	dt_clk_read(&b);
+	if (a.jiffies >= 0)
+		BENCH("scenario=drift secs=%d drift_ticks=%.2f", drift_secs,
+		      dt_clk_drift(&a, &b, hz));
+}
+
+static void partial(int secs)
+{
+	struct dt_rates r;
+	pid_t busy = dt_spawn_busy(0);
+	int ok;
+
+	dt_sleep(0.5);
+	ok = !dt_measure(secs, &r);
+	dt_stop(busy);
+	if (ok)
+		print_rates("partial", &r);
+}
+
+/* A child on @cpu waking @rate times a second on absolute deadlines. */
+static pid_t waker(int cpu, int rate, long *count)
+{
+	struct timespec ts;
+	long step = 1000000000L / rate;
+	pid_t pid = dt_fork_pinned(cpu);
+
+	if (pid)
+		return pid;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	for (;;) {
+		ts.tv_nsec += step;
+		while (ts.tv_nsec >= 1000000000L) {
+			ts.tv_nsec -= 1000000000L;
+			ts.tv_sec++;
+		}
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+				       NULL))
+			;
+		__atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
+	}
+}
+
+static void mixed(int secs, int ncpus)
+{
+	static const int rate[] = { 0, 10, 50, 200 };
+	long *count;
+	long before[4];
+	struct dt_rates r;
+	pid_t pid[4] = { 0 };
+	int i, ok;
+
+	count = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (count == MAP_FAILED)
+		return;
+	for (i = 1; i < 4 && i < ncpus; i++)
+		pid[i] = waker(i, rate[i], &count[i]);
+	dt_sleep(0.5);
+	for (i = 0; i < 4; i++)
+		before[i] = __atomic_load_n(&count[i], __ATOMIC_RELAXED);
+	ok = !dt_measure(secs, &r);
+	for (i = 1; i < 4; i++) {
+		dt_stop(pid[i]);
+		if (pid[i] && ok) {
+			BENCH("scenario=mixed cpu=%d req_wakeups_per_s=%d", i,
+			      rate[i]);
+			BENCH("scenario=mixed cpu=%d wakeups_per_s=%.2f", i,
+			      (__atomic_load_n(&count[i], __ATOMIC_RELAXED) -
+			       before[i]) / r.secs);
+		}
+	}
+	if (ok)
+		print_rates("mixed", &r);
+	munmap(count, 4096);
+}
+
+static void nanosleep_lat(int cpu)
+{
+	static const int req_ms[] = { 1, 10, 100, 1000 };
+	static const int iters[] = { 100, 50, 20, 5 };
+	double over[100];
+	unsigned int d;
+	int i;
+
+	dt_pin(cpu);
+	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
+		for (i = 0; i < iters[d]; i++) {
+			struct timespec ts = {
+				.tv_sec = req_ms[d] / 1000,
+				.tv_nsec = (req_ms[d] % 1000) * 1000000L,
+			};
+			double t0 = dt_now();
+
+			while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts))
+				;
+			over[i] = (dt_now() - t0) * 1e6 - req_ms[d] * 1e3;
+		}
+		BENCH("scenario=nanosleep req_ms=%d oversleep_median_us=%.1f",
+		      req_ms[d], dt_quantile(over, iters[d], 0.5));
+		BENCH("scenario=nanosleep req_ms=%d oversleep_p99_us=%.1f",
+		      req_ms[d], dt_quantile(over, iters[d], 0.99));
+	}
+}
+
+/*
+ * @trips pipe round trips CPU1 <-> CPU2, pausing @gap_s every 10 when
+ * @gap_s > 0; fills @rtt (microseconds) if given.  Returns elapsed s.
+ */
+static double pingpong(int trips, double gap_s, double *rtt)
+{
+	int ping[2], pong[2], i;
+	double t0, t;
+	pid_t child;
+	char c = 'x';
+
+	if (pipe(ping) || pipe(pong))
+		return -1;
+	child = dt_fork_pinned(2);
+	if (child == 0) {
+		while (read(ping[0], &c, 1) == 1)
+			if (write(pong[1], &c, 1) != 1)
+				break;
+		_exit(0);
+	}
+	dt_pin(1);
+	t0 = dt_now();
+	for (i = 0; i < trips; i++) {
+		if (gap_s > 0 && i % 10 == 0)
+			dt_sleep(gap_s);
+		t = dt_now();
+		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1)
+			break;
+		if (rtt)
+			rtt[i] = (dt_now() - t) * 1e6;
+	}
+	t = dt_now() - t0;
+	dt_stop(child);
+	close(ping[0]);
+	close(ping[1]);
+	close(pong[0]);
+	close(pong[1]);
+	return i == trips ? t : -1;
+}
+
+static void compute(long n)
+{
+	unsigned long x = 88172645463325252UL;
+	double t0 = dt_now();
+	long i;
+
+	for (i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		__asm__ __volatile__("" : "+r"(x));
+	}
+	BENCH("scenario=busy_compute iterations=%ld elapsed_s=%.3f", n,
+	      dt_now() - t0);
+}
+
+int main(void)
+{
+	int hz = dt_hz(), ncpus = dt_ncpus();
+	struct utsname u;
+	double rtt[200], t;
+
+	uname(&u);
+	BENCH("kernel=%s hz=%d ncpus=%d", u.release, hz, ncpus);
+	if (ncpus < 4) {
+		dt_diag("bench_probe needs 4 CPUs, have %d", ncpus);
+		return KSFT_SKIP;
+	}
+	dt_pin(1);
+	idle_and_drift(20, 60, hz);
+	partial(20);
+	mixed(20, ncpus);
+	nanosleep_lat(2);
+	if (pingpong(200, 0.02, rtt) > 0) {
+		BENCH("scenario=pipe_rtt rtt_median_us=%.1f",
+		      dt_quantile(rtt, 200, 0.5));
+		BENCH("scenario=pipe_rtt rtt_p99_us=%.1f",
+		      dt_quantile(rtt, 200, 0.99));
+	}
+	t = pingpong(100000, 0, NULL);
+	if (t > 0)
+		BENCH("scenario=busy_pingpong round_trips=100000 elapsed_s=%.3f",
+		      t);
+	compute(1000000000L);
+	return KSFT_PASS;
+}

@@ -1,0 +1,482 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the dyn-tick guest tests.
+ *
+ * Everything is static inline so that each test is one self-contained .c
+ * file and unused helpers cost nothing (and draw no warnings).
+ *
+ * Include it first: it defines _GNU_SOURCE for the whole file.
+ *
+ * Conventions (kselftest): exit 0 pass, 1 fail, 4 skip; measured numbers
+ * go to stdout as "# " lines.
+ */
+#ifndef DT_H
+#define DT_H
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KSFT_PASS	0
+#define KSFT_FAIL	1
+#define KSFT_SKIP	4
+
+#define DT_MAXCPU	64
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define DT_SYSFS	"/sys/devices/system/dyn_tick/dyn_tick0"
+
+/* Print one diagnostic line, "# " prefixed, and flush it at once. */
+static inline void __attribute__((format(printf, 1, 2)))
+dt_diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
+static inline double dt_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Sleep @secs of CLOCK_MONOTONIC, whatever signals come in between. */
+static inline void dt_sleep(double secs)
+{
+	struct timespec ts;
+	double end = dt_now() + secs;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ts.tv_sec += (time_t)secs;
+	ts.tv_nsec += (long)((secs - (time_t)secs) * 1e9);
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) &&
+	       dt_now() < end)
+		;
+}
+
+/* Integer argument @idx, or @def when absent; exits on garbage. */
+static inline int dt_arg_int(int argc, char **argv, int idx, int def)
+{
+	char *end;
+	long v;
+
+	if (idx >= argc)
+		return def;
+	v = strtol(argv[idx], &end, 10);
+	if (*argv[idx] == '\0' || *end != '\0' || v < 0 || v > 100000) {
+		dt_diag("bad argument '%s' (want a number)", argv[idx]);
+		exit(KSFT_FAIL);
+	}
+	return (int)v;
+}
+
+/* Read a small file into @buf (NUL terminated); returns length or -errno. */
+static inline int dt_read_file(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	size_t got = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	while (got + 1 < len) {
+		n = read(fd, buf + got, len - 1 - got);
+		if (n < 0) {
+			n = -errno;
+			close(fd);
+			return (int)n;
+		}
+		if (n == 0)
+			break;
+		got += n;
+	}
+	buf[got] = '\0';
+	close(fd);
+	return (int)got;
+}
+
+/* One write() of @s to @path; returns 0 or -errno. */
+static inline int dt_write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+/*
+ * jiffies: the "timestamp" line of /proc/schedstat (SCHEDSTATS=y, as in
+ * the guest kernels), else "jiffies:" of /proc/timer_list.  -1 if neither.
+ */
+static inline long long dt_jiffies(void)
+{
+	static char buf[1 << 16];
+	char *p;
+
+	if (dt_read_file("/proc/schedstat", buf, sizeof(buf)) > 0) {
+		p = strstr(buf, "\ntimestamp ");
+		if (p)
+			return strtoll(p + 11, NULL, 10);
+	}
+	if (dt_read_file("/proc/timer_list", buf, sizeof(buf)) > 0) {
+		p = strstr(buf, "\njiffies: ");
+		if (p)
+			return strtoll(p + 10, NULL, 10);
+	}
+	return -1;
+}
+
+/* A jiffies sample and the CLOCK_MONOTONIC time it was taken at. */
+struct dt_clk {
+	long long jiffies;
+	double mono;
+};
+
+static inline void dt_clk_read(struct dt_clk *c)
+{
+	double t0 = dt_now();
+
+	c->jiffies = dt_jiffies();
+	c->mono = (t0 + dt_now()) / 2;
+}
+
+/* How many ticks jiffies fell behind (<0: ran ahead of) the clocksource. */
+static inline double dt_clk_drift(const struct dt_clk *a,
+				  const struct dt_clk *b, int hz)
+{
+	return (b->mono - a->mono) * hz - (double)(b->jiffies - a->jiffies);
+}
+
+/*
+ * HZ: $DT_HZ (the runner exports dt.hz=), else dt.hz= on the kernel command
+ * line, else measured from jiffies over one second.  sysconf(_SC_CLK_TCK)
+ * is USER_HZ, not HZ.
+ */
+static inline int dt_hz(void)
+{
+	static const int known[] = { 100, 250, 300, 1000 };
+	static int hz;
+	char buf[4096], *p;
+	struct dt_clk a, b;
+	double r, best = 1e9;
+	unsigned int i;
+
+	if (hz)
+		return hz;
+	p = getenv("DT_HZ");
+	if (p && atoi(p) > 0)
+		return hz = atoi(p);
+	if (dt_read_file("/proc/cmdline", buf, sizeof(buf)) > 0) {
+		p = strstr(buf, "dt.hz=");
+		if (p && (p == buf || p[-1] == ' ') && atoi(p + 6) > 0)
+			return hz = atoi(p + 6);
+	}
+	dt_clk_read(&a);
+	if (a.jiffies < 0) {
+		dt_diag("cannot read jiffies (no /proc/schedstat timestamp) and no DT_HZ: assuming HZ=250");
+		return hz = 250;
+	}
+	dt_sleep(1.0);
+	dt_clk_read(&b);
+	r = (b.jiffies - a.jiffies) / (b.mono - a.mono);
+	for (i = 0; i < ARRAY_SIZE(known); i++) {
+		if (fabs(r - known[i]) < best) {
+			best = fabs(r - known[i]);
+			hz = known[i];
+		}
+	}
+	dt_diag("HZ measured: %.1f jiffies/s -> HZ=%d", r, hz);
+	return hz;
+}
+
+static inline int dt_ncpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 1)
+		return 1;
+	return n > DT_MAXCPU ? DT_MAXCPU : (int)n;
+}
+
+/* Pin the calling process to @cpu; exits on failure. */
+static inline void dt_pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		dt_diag("sched_setaffinity(cpu%d): %s", cpu, strerror(errno));
+		exit(KSFT_FAIL);
+	}
+}
+
+/*
+ * fork() a child pinned to @cpu that dies with its parent (the runner's
+ * timeout kills only the test itself).  Returns 0 in the child.
+ */
+static inline pid_t dt_fork_pinned(int cpu)
+{
+	pid_t parent = getpid();
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		dt_diag("fork: %s", strerror(errno));
+		exit(KSFT_FAIL);
+	}
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(0);
+		dt_pin(cpu);
+	}
+	return pid;
+}
+
+/* A child spinning on @cpu until dt_stop() kills it. */
+static inline pid_t dt_spawn_busy(int cpu)
+{
+	pid_t pid = dt_fork_pinned(cpu);
+
+	if (pid == 0)
+		for (;;)
+			__asm__ __volatile__("" ::: "memory");
+	return pid;
+}
+
+static inline void dt_stop(pid_t pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+/*
+ * Interrupt counters from /proc/interrupts.  cpu[] maps columns to CPU
+ * numbers (from the "CPUn" header); loc[] is the "LOC:" line; irq0 is the
+ * sum over CPUs of the " 0:" line (-1 if there is none).
+ */
+struct dt_irqs {
+	int n;
+	int cpu[DT_MAXCPU];
+	long long loc[DT_MAXCPU];
+	long long irq0;
+	double mono;
+};
+
+/* Sum over CPUs of the counters of line @label ("0", "LOC", ...). */
+static inline int dt_irq_line(const char *text, const char *label, int ncol,
+			      long long *cnt)
+{
+	const char *p = text;
+	size_t ll = strlen(label);
+	int i;
+
+	while (p && *p) {
+		const char *s = p;
+
+		while (*s == ' ')
+			s++;
+		if (!strncmp(s, label, ll) && s[ll] == ':') {
+			char *e;
+
+			s += ll + 1;
+			for (i = 0; i < ncol; i++) {
+				cnt[i] = strtoll(s, &e, 10);
+				if (e == s)
+					break;
+				s = e;
+			}
+			for (; i < ncol; i++)
+				cnt[i] = 0;
+			return 0;
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return -1;
+}
+
+/* Sum over CPUs and lines of every line of /proc/interrupts naming @what. */
+static inline long long dt_irq_named(const char *what)
+{
+	static char buf[1 << 16];
+	char *line, *save = NULL, *c, *e;
+	long long sum = 0;
+	int ncol = 0, i;
+
+	if (dt_read_file("/proc/interrupts", buf, sizeof(buf)) <= 0)
+		return -1;
+	line = strtok_r(buf, "\n", &save);
+	for (c = strstr(line, "CPU"); c; c = strstr(c + 3, "CPU"))
+		ncol++;
+	for (line = strtok_r(NULL, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		c = strchr(line, ':');
+		if (!c || !strstr(line, what))
+			continue;
+		for (c++, i = 0; i < ncol; i++, c = e) {
+			long long v = strtoll(c, &e, 10);
+
+			if (e == c)
+				break;
+			sum += v;
+		}
+	}
+	return sum;
+}
+
+static inline int dt_irqs_read(struct dt_irqs *s)
+{
+	static char buf[1 << 16];
+	long long irq0[DT_MAXCPU];
+	char *p, *nl;
+	int i;
+
+	s->mono = dt_now();
+	if (dt_read_file("/proc/interrupts", buf, sizeof(buf)) <= 0) {
+		dt_diag("cannot read /proc/interrupts");
+		return -1;
+	}
+	nl = strchr(buf, '\n');
+	s->n = 0;
+	for (p = strstr(buf, "CPU"); p && p < nl && s->n < DT_MAXCPU;
+	     p = strstr(p + 3, "CPU"))
+		s->cpu[s->n++] = atoi(p + 3);
+	if (dt_irq_line(buf, "LOC", s->n, s->loc)) {
+		dt_diag("no LOC: line in /proc/interrupts");
+		return -1;
+	}
+	s->irq0 = -1;
+	if (!dt_irq_line(buf, "0", s->n, irq0))
+		for (s->irq0 = 0, i = 0; i < s->n; i++)
+			s->irq0 += irq0[i];
+	return 0;
+}
+
+/* Per-second rates between two samples. */
+struct dt_rates {
+	int n;
+	int cpu[DT_MAXCPU];
+	double loc[DT_MAXCPU];
+	double irq0;		/* -1: no IRQ0 line */
+	double secs;
+};
+
+static inline void dt_rates(const struct dt_irqs *a, const struct dt_irqs *b,
+			    struct dt_rates *r)
+{
+	int i;
+
+	r->secs = b->mono - a->mono;
+	r->n = a->n < b->n ? a->n : b->n;
+	for (i = 0; i < r->n; i++) {
+		r->cpu[i] = a->cpu[i];
+		r->loc[i] = (b->loc[i] - a->loc[i]) / r->secs;
+	}
+	r->irq0 = a->irq0 < 0 || b->irq0 < 0 ? -1 :
+		  (b->irq0 - a->irq0) / r->secs;
+}
+
+/* Sleep @secs and return the interrupt rates seen meanwhile. */
+static inline int dt_measure(double secs, struct dt_rates *r)
+{
+	struct dt_irqs a, b;
+
+	if (dt_irqs_read(&a))
+		return -1;
+	dt_sleep(secs);
+	if (dt_irqs_read(&b))
+		return -1;
+	dt_rates(&a, &b, r);
+	return 0;
+}
+
+static inline int dt_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sorts @v in place; returns the @p-quantile (0..1), nearest rank. */
+static inline double dt_quantile(double *v, int n, double p)
+{
+	int k;
+
+	if (n <= 0)
+		return 0;
+	qsort(v, n, sizeof(*v), dt_cmp_double);
+	k = (int)ceil(p * n) - 1;
+	if (k < 0)
+		k = 0;
+	if (k >= n)
+		k = n - 1;
+	return v[k];
+}
+
+/* Value of "key: N" in the dyn-tick state file, -1 if absent/unreadable. */
+static inline int dt_state_field(const char *key)
+{
+	char buf[1024], *p;
+	size_t kl = strlen(key);
+
+	if (dt_read_file(DT_SYSFS "/state", buf, sizeof(buf)) < 0)
+		return -1;
+	for (p = buf; p; p = strchr(p, '\n')) {
+		if (*p == '\n')
+			p++;
+		if (!strncmp(p, key, kl) && p[kl] == ':')
+			return atoi(p + kl + 1);
+	}
+	return -1;
+}
+
+/* Print the dyn-tick state file as "# state: ..." lines. */
+static inline int dt_print_state(void)
+{
+	char buf[1024], *line, *save = NULL;
+
+	if (dt_read_file(DT_SYSFS "/state", buf, sizeof(buf)) < 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		dt_diag("state: %s", line);
+	return 0;
+}
+
+#endif /* DT_H */

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ipi_pingpong: two processes on CPU1 and CPU2 bounce a byte through a
+ * pair of pipes 200 times, pausing 20 ms every 10 round trips so that both
+ * CPUs go idle.  Every wakeup is a cross-CPU IPI into an idle CPU; none
+ * may be lost (a round trip > 200 ms), and jiffies must still agree with
+ * CLOCK_MONOTONIC afterwards (<= 2 ticks).
+ */
+#include "dt.h"
+
+#define TRIPS 200
+
+int main(void)
+{
+	int hz = dt_hz(), ret = KSFT_PASS, ping[2], pong[2], i, slow = 0;
+	double rtt[TRIPS], drift, med, p99;
+	struct dt_clk a, b;
+	pid_t child;
+	char c = 'x';
+
+	if (dt_ncpus() < 3) {
+		dt_diag("SKIP needs CPUs 1 and 2");
+		return KSFT_SKIP;
+	}
+	if (pipe(ping) || pipe(pong)) {
+		dt_diag("pipe: %s", strerror(errno));
+		return KSFT_FAIL;
+	}
+	child = dt_fork_pinned(2);
+	if (child == 0) {
+		while (read(ping[0], &c, 1) == 1)
+			if (write(pong[1], &c, 1) != 1)
+				break;
+		_exit(0);
+	}
+	dt_pin(1);
+	dt_clk_read(&a);
+	for (i = 0; i < TRIPS; i++) {
+		double t0;
+
+		if (i % 10 == 0)
+			dt_sleep(0.02);
+		t0 = dt_now();
+		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1) {
+			dt_diag("pipe i/o failed at round trip %d", i);
+			dt_stop(child);
+			return KSFT_FAIL;
+		}
+		rtt[i] = (dt_now() - t0) * 1e6;
+		slow += rtt[i] > 200000;
+	}
+	dt_clk_read(&b);
+	dt_stop(child);
+
+	drift = dt_clk_drift(&a, &b, hz);
+	med = dt_quantile(rtt, TRIPS, 0.5);	/* sorts rtt[] */
+	p99 = dt_quantile(rtt, TRIPS, 0.99);
+	dt_diag("%d round trips cpu1<->cpu2: RTT us median %.1f p99 %.1f max %.1f; %d over 200 ms",
+		TRIPS, med, p99, rtt[TRIPS - 1], slow);
+	dt_diag("jiffies +%lld over %.3f s = %.1f ticks: drift %.2f ticks (limit 2)",
+		b.jiffies - a.jiffies, b.mono - a.mono,
+		(b.mono - a.mono) * hz, drift);
+	if (slow || fabs(drift) > 2 || a.jiffies < 0)
+		ret = KSFT_FAIL;
+	return ret;
+}

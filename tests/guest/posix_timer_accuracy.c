@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * posix_timer_accuracy [margin_ms=6]: one-shot timer_create(CLOCK_MONOTONIC,
+ * SIGEV_SIGNAL) timers of 1, 10, 100 and 1000 ms, waited for with
+ * sigwaitinfo(), must never fire early and never later than one tick +
+ * margin.
+ */
+#include "dt.h"
+
+static const int req_ms[] = { 1, 10, 100, 1000 };
+static const int iters[] = { 20, 20, 10, 3 };
+
+int main(int argc, char **argv)
+{
+	int margin = dt_arg_int(argc, argv, 1, 6);
+	int hz = dt_hz(), ret = KSFT_PASS, cpu = dt_ncpus() > 2 ? 2 : 0;
+	double lim = 1e3 / hz + margin;
+	struct sigevent sev = {
+		.sigev_notify = SIGEV_SIGNAL,
+		.sigev_signo = SIGRTMIN,
+	};
+	double over[64];
+	unsigned int d;
+	timer_t timer;
+	sigset_t set;
+	int i;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGRTMIN);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	if (timer_create(CLOCK_MONOTONIC, &sev, &timer)) {
+		dt_diag("timer_create: %s", strerror(errno));
+		return KSFT_FAIL;
+	}
+	dt_pin(cpu);
+	dt_diag("cpu%d HZ=%d: lateness limit %.1f ms (1 tick + %d ms)",
+		cpu, hz, lim, margin);
+	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
+		struct itimerspec its = {
+			.it_value.tv_sec = req_ms[d] / 1000,
+			.it_value.tv_nsec = (req_ms[d] % 1000) * 1000000L,
+		};
+		int early = 0, late = 0;
+		double min = 1e9, med, p99;
+
+		for (i = 0; i < iters[d]; i++) {
+			double t0 = dt_now(), t;
+			siginfo_t si;
+
+			if (timer_settime(timer, 0, &its, NULL)) {
+				dt_diag("timer_settime: %s", strerror(errno));
+				return KSFT_FAIL;
+			}
+			while (sigwaitinfo(&set, &si) < 0)
+				;
+			t = (dt_now() - t0) * 1e3;
+			over[i] = t - req_ms[d];
+			early += over[i] < 0;
+			late += over[i] > lim;
+			if (over[i] < min)
+				min = over[i];
+		}
+		/* dt_quantile() sorts: over[] ends in ascending order */
+		med = dt_quantile(over, iters[d], 0.5);
+		p99 = dt_quantile(over, iters[d], 0.99);
+		dt_diag("%4d ms x%-2d late ms: min %.3f median %.3f p99 %.3f max %.3f%s%s",
+			req_ms[d], iters[d], min, med, p99,
+			over[iters[d] - 1],
+			early ? " EARLY" : "", late ? " LATE" : "");
+		if (early || late)
+			ret = KSFT_FAIL;
+	}
+	timer_delete(timer);
+	return ret;
+}

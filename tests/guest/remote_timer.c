@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * remote_timer [margin_ms=6]: from CPU0, arm a kernel timer on each other
+ * (idle) CPU through the dyn-tick selftest file and check it ran on time
+ * and that jiffies were current there: late_us <= the timer wheel's
+ * granularity (1 tick below 63 ticks, see wheel_gran()) + margin,
+ * stale_ticks <= 1.  A
+ * timer queued on a CPU whose tick is stopped must not wait for the next
+ * unrelated interrupt (the 2005 "vmstat 2 froze until the mouse moved"
+ * bug): that costs seconds, not ticks.
+ */
+#include "dt.h"
+
+#define SELFTEST DT_SYSFS "/selftest"
+
+static const int delay_ms[] = { 10, 100, 500 };
+
+/*
+ * The timer wheel (kernel/time/timer.c) files a timer due in @d jiffies in
+ * level n (granularity 8^n jiffies) for d >= 63 << 3(n-1), and
+ * calc_index() puts it in the next bucket after its expiry: it runs up to
+ * 8^n jiffies after jiffies reached timer->expires, by design.  late_us
+ * is measured from that moment, so the limit is 1 tick for 10 and 100 ms
+ * but 8 ticks (32 ms at HZ=250) for 500 ms.
+ */
+static long wheel_gran(long d)
+{
+	long gran = 1, start = 63;
+
+	while (d >= start && gran < (1L << 24)) {
+		gran <<= 3;
+		start <<= 3;
+	}
+	return gran;
+}
+
+int main(int argc, char **argv)
+{
+	int margin = dt_arg_int(argc, argv, 1, 6);
+	int hz = dt_hz(), ncpus = dt_ncpus(), ret = KSFT_PASS, cpu;
+	long tick_us = 1000000L / hz;
+	unsigned int d;
+
+	if (access(SELFTEST, F_OK)) {
+		dt_diag("SKIP no %s (needs CONFIG_DYN_TICK_SELFTEST)", SELFTEST);
+		return KSFT_SKIP;
+	}
+	if (ncpus < 2) {
+		dt_diag("SKIP needs at least 2 CPUs");
+		return KSFT_SKIP;
+	}
+	dt_pin(0);
+	dt_diag("HZ=%d: limits late_us <= wheel granularity + %d ms, stale_ticks <= 1",
+		hz, margin);
+	for (cpu = 1; cpu < ncpus; cpu++) {
+		for (d = 0; d < ARRAY_SIZE(delay_ms); d++) {
+			char cmd[64], res[128];
+			long late = -1, stale = -1, gran, lim_us;
+			double t0, took;
+			int err;
+
+			gran = wheel_gran((delay_ms[d] * hz + 999) / 1000);
+			lim_us = gran * tick_us + margin * 1000L;
+
+			/* Let the target settle into idle first. */
+			dt_sleep(0.2);
+			snprintf(cmd, sizeof(cmd), "timer %d %d\n", cpu,
+				 delay_ms[d]);
+			t0 = dt_now();
+			err = dt_write_file(SELFTEST, cmd);
+			took = (dt_now() - t0) * 1e3;
+			if (err) {
+				dt_diag("cpu%d %d ms: write 'timer %d %d' failed after %.1f ms: %s",
+					cpu, delay_ms[d], cpu, delay_ms[d],
+					took, strerror(-err));
+				ret = KSFT_FAIL;
+				continue;
+			}
+			if (dt_read_file(SELFTEST, res, sizeof(res)) <= 0 ||
+			    sscanf(res, "late_us=%ld stale_ticks=%ld",
+				   &late, &stale) != 2) {
+				dt_diag("cpu%d: unreadable result '%s'", cpu,
+					res);
+				ret = KSFT_FAIL;
+				continue;
+			}
+			dt_diag("cpu%d %3d ms: late_us=%ld (limit %ld) stale_ticks=%ld (write took %.1f ms)%s",
+				cpu, delay_ms[d], late, lim_us, stale, took,
+				late > lim_us || stale > 1 ? " FAIL" : "");
+			if (late > lim_us || stale > 1)
+				ret = KSFT_FAIL;
+		}
+	}
+	return ret;
+}
