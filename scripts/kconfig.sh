@@ -18,7 +18,7 @@ make -s -C "$src" O="$obj" ARCH=x86_64 tinyconfig >/dev/null
 (cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" "$@") \
 	>"$obj/merge_config.log" 2>&1 ||
 	{ cat "$obj/merge_config.log" >&2; exit 1; }
-make -s -C "$src" O="$obj" ARCH=x86_64 olddefconfig >/dev/null
+make -s -C "$src" O="$obj" ARCH=x86_64 olddefconfig >>"$obj/merge_config.log" 2>&1
 
 bad=0
 for frag in "$@"; do
