@@ -40,6 +40,7 @@ int main(int argc, char **argv)
 	int hz = dt_hz(), ncpus = dt_ncpus(), ret = KSFT_PASS, cpu;
 	long tick_us = 1000000L / hz;
 	unsigned int d;
+	int over = 0;
 
 	if (access(SELFTEST, F_OK)) {
 		dt_diag("SKIP no %s (needs CONFIG_DYN_TICK_SELFTEST)", SELFTEST);
@@ -50,17 +51,25 @@ int main(int argc, char **argv)
 		return KSFT_SKIP;
 	}
 	dt_pin(0);
-	dt_diag("HZ=%d: limits late_us <= wheel granularity + %d ms, stale_ticks <= 1",
+	/*
+	 * TCG runs 4 vCPU threads on 2 host cores: a host preemption of the
+	 * target vCPU adds up to a host time slice to one sample.  Allow one
+	 * sample over the tight limit, none over granularity + 25 ms; the
+	 * 2005 bug (a timer waiting for an unrelated interrupt) costs
+	 * seconds on every sample.
+	 */
+	dt_diag("HZ=%d: late_us <= wheel granularity + %d ms (one sample may reach + 25 ms), stale_ticks <= 1",
 		hz, margin);
 	for (cpu = 1; cpu < ncpus; cpu++) {
 		for (d = 0; d < ARRAY_SIZE(delay_ms); d++) {
 			char cmd[64], res[128];
-			long late = -1, stale = -1, gran, lim_us;
+			long late = -1, stale = -1, gran, lim_us, max_us;
 			double t0, took;
 			int err;
 
 			gran = wheel_gran((delay_ms[d] * hz + 999) / 1000);
 			lim_us = gran * tick_us + margin * 1000L;
+			max_us = gran * tick_us + 25000L;
 
 			/* Let the target settle into idle first. */
 			dt_sleep(0.2);
@@ -86,10 +95,16 @@ int main(int argc, char **argv)
 			}
 			dt_diag("cpu%d %3d ms: late_us=%ld (limit %ld) stale_ticks=%ld (write took %.1f ms)%s",
 				cpu, delay_ms[d], late, lim_us, stale, took,
-				late > lim_us || stale > 1 ? " FAIL" : "");
-			if (late > lim_us || stale > 1)
+				late > max_us || stale > 1 ? " FAIL" :
+				late > lim_us ? " (outlier)" : "");
+			over += late > lim_us;
+			if (late > max_us || stale > 1)
 				ret = KSFT_FAIL;
 		}
+	}
+	if (over > 1) {
+		dt_diag("%d samples over the tight limit (at most 1)", over);
+		ret = KSFT_FAIL;
 	}
 	return ret;
 }
