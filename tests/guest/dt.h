@@ -166,10 +166,22 @@ struct dt_clk {
 
 static inline void dt_clk_read(struct dt_clk *c)
 {
-	double t0 = dt_now();
+	int try;
 
-	c->jiffies = dt_jiffies();
-	c->mono = (t0 + dt_now()) / 2;
+	/*
+	 * Bracket the jiffies read with two clock reads and retry while the
+	 * bracket is wide: under TCG a vCPU can be preempted between them
+	 * for several ticks, which would look like drift.
+	 */
+	for (try = 0; try < 50; try++) {
+		double t0 = dt_now(), t1;
+
+		c->jiffies = dt_jiffies();
+		t1 = dt_now();
+		c->mono = (t0 + t1) / 2;
+		if (t1 - t0 < 0.0005)
+			break;
+	}
 }
 
 /* How many ticks jiffies fell behind (<0: ran ahead of) the clocksource. */
