@@ -44,6 +44,7 @@ initramfs: src
 
 run: kernel-dyntick initramfs
 	@$(S)/qemu-run.sh -t 300 $(call BZ,dyntick) $(INITRD) report $(WORKDIR)/logs/run.log
+	@sed -n '/^dyntick guest report/,/^# dyntick-guest: done/p' $(WORKDIR)/logs/run.log | tr -d '\r'
 
 shell: kernel-dyntick initramfs
 	@$(S)/qemu-run.sh $(call BZ,dyntick) $(INITRD) shell $(WORKDIR)/logs/shell.log
