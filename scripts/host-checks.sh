@@ -22,6 +22,10 @@ base=$(sed -n 's/^# base-version: *//p' "$repo/series")
 
 # bisect: every prefix builds the dyntick config, incrementally, in its
 # own tree and build dir
+qp=$work/src/bisect/.pc/.quilt_patches
+if [ -f "$qp" ] && [ "$(cat "$qp")" != "$repo/patches" ]; then
+	rm -rf "$work/src/bisect"	# pushed from another clone
+fi
 if [ ! -d "$work/src/bisect" ]; then
 	cp -a "$work/src/pristine" "$work/src/bisect.tmp"
 	mv "$work/src/bisect.tmp" "$work/src/bisect"

@@ -22,6 +22,14 @@ base)	target=$(awk '/^# end-of-base/{print last; exit} /^[^#]/ && NF{last=$1}' "
 *)	echo "tree: bad target '$upto' (all|base)" >&2; exit 1 ;;
 esac
 
+# quilt prefers the patch directory recorded in .pc over QUILT_PATCHES: a
+# tree pushed from another clone of this repository is copied afresh.
+if [ -f "$tree/.pc/.quilt_patches" ] &&
+   [ "$(cat "$tree/.pc/.quilt_patches")" != "$QUILT_PATCHES" ]; then
+	echo "tree: $tree was pushed from $(cat "$tree/.pc/.quilt_patches"), recreating it"
+	rm -rf "$tree"
+fi
+
 # What this tree should contain: the pristine version plus the patches.
 stamp=$( { echo "$version $upto"; cat "$repo/series" "$repo"/patches/*.patch 2>/dev/null; } |
 	sha1sum | cut -d' ' -f1)
