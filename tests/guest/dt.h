@@ -461,6 +461,25 @@ static inline double dt_quantile(double *v, int n, double p)
 	return v[k];
 }
 
+/*
+ * Judge the lateness (ms) of @n wake-ups asked for @req_ms: none early, the
+ * median within @lim, every sample within @lim_max (see the accuracy
+ * tests for the TCG reasoning).  Sorts @over.  Returns 1 when it fails.
+ */
+static inline int dt_judge_lateness(const char *what, int req_ms,
+				    double *over, int n, double lim,
+				    double lim_max)
+{
+	double med = dt_quantile(over, n, 0.5);	/* sorts over[] */
+	double p99 = dt_quantile(over, n, 0.99);
+	int early = over[0] < 0, late = over[n - 1] > lim_max || med > lim;
+
+	dt_diag("%4d ms x%-2d %s ms: min %.3f median %.3f p99 %.3f max %.3f%s%s",
+		req_ms, n, what, over[0], med, p99, over[n - 1],
+		early ? " EARLY" : "", late ? " LATE" : "");
+	return early || late;
+}
+
 /* Value of "key: N" in the dyn-tick state file, -1 if absent/unreadable. */
 static inline int dt_state_field(const char *key)
 {

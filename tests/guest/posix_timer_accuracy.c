@@ -47,8 +47,6 @@ int main(int argc, char **argv)
 			.it_value.tv_sec = req_ms[d] / 1000,
 			.it_value.tv_nsec = (req_ms[d] % 1000) * 1000000L,
 		};
-		int early = 0, late = 0;
-		double min = 1e9, med, p99;
 
 		for (i = 0; i < iters[d]; i++) {
 			double t0 = dt_now(), t;
@@ -62,20 +60,9 @@ int main(int argc, char **argv)
 				;
 			t = (dt_now() - t0) * 1e3;
 			over[i] = t - req_ms[d];
-			early += over[i] < 0;
-			late += over[i] > lim_max;
-			if (over[i] < min)
-				min = over[i];
 		}
-		/* dt_quantile() sorts: over[] ends in ascending order */
-		med = dt_quantile(over, iters[d], 0.5);
-		p99 = dt_quantile(over, iters[d], 0.99);
-		dt_diag("%4d ms x%-2d late ms: min %.3f median %.3f p99 %.3f max %.3f%s%s",
-			req_ms[d], iters[d], min, med, p99,
-			over[iters[d] - 1],
-			early ? " EARLY" : "",
-			late || med > lim ? " LATE" : "");
-		if (early || late || med > lim)
+		if (dt_judge_lateness("late", req_ms[d], over, iters[d],
+				      lim, lim_max))
 			ret = KSFT_FAIL;
 	}
 	timer_delete(timer);
