@@ -8,6 +8,9 @@
 #                     there (it can fail: negative control)
 #   base              series pushed to the end of Con's base: all-idle skipping
 #                     works, per-CPU independence must FAIL (negative control)
+#   pit               dyntick-debug with "nolapic_timer hpet=disable": the PIT
+#                     on IRQ0 is every CPU's tick (broadcast back-end, IRQ0
+#                     chip variant, PIT stopped while all CPUs sleep)
 #
 # usage: qemu-test.sh WORKDIR RESULTS
 set -eu
@@ -38,6 +41,7 @@ boot full dyntick-debug full
 boot off dyntick-debug off "dyntick=off"
 boot periodic-control dyntick-debug periodic-control \
 	"dyntick=off dt.expect=loc_idle:fail:periodic_ticks_with_dyntick=off"
+boot pit dyntick-debug pit "nolapic_timer hpet=disable"
 boot base dyntick-base base \
 	"dt.expect=loc_partial:fail:Con_base_skips_only_when_all_CPUs_idle"
 exit $status
