@@ -10,7 +10,9 @@
 # usage: bench.sh REPO WORKDIR
 # Environment:
 #   BENCH_RUNS=1     boots per variant and topology; figures are medians
-#                    over the runs.  One run is 8 boots of ~3 min in TCG.
+#                    over the runs, with min..max when there are several.
+#                    One run is 4 boots of ~2.5 min and 4 PIT boots of
+#                    ~1 min in TCG.
 #   BENCH_REUSE=1    build and boot nothing: parse the existing
 #                    WORKDIR/logs/bench-*.log
 #   QEMU_ACCEL=tcg   passed on to qemu-run.sh
@@ -89,7 +91,7 @@ if [ "$reuse" != 1 ]; then
 				if [ "$t" = pit ]; then
 					"$here/qemu-run.sh" -t 600 \
 						-a "nolapic_timer hpet=disable" \
-						"$bz" "$initrd" bench "$log" ||
+						"$bz" "$initrd" bench-pit "$log" ||
 						die "boot of $v ($t, run $r) failed; log $log"
 				else
 					"$here/qemu-run.sh" -t 600 \
@@ -144,6 +146,9 @@ done
 date=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 arch=$(uname -m)
 ncpu=$(nproc)
+model=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+memgib=$(awk '/^MemTotal:/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)
+qemuver=$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)
 kver=$(cat "$work/src/pristine/.dyntick-version" 2>/dev/null || echo unknown)
 commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ "$commit" != unknown ] &&
@@ -153,7 +158,8 @@ fi
 
 # --- report -----------------------------------------------------------
 awk -v variants="$variants" -v date="$date" -v arch="$arch" \
-	-v ncpu="$ncpu" -v accel="$accel" -v kver="$kver" -v commit="$commit" \
+	-v ncpu="$ncpu" -v model="$model" -v memgib="$memgib" \
+	-v qemuver="$qemuver" -v accel="$accel" -v kver="$kver" -v commit="$commit" \
 	-v runs="$runs" -v reuse="$reuse" -v builds="$builds" \
 	-v json="$out/results.json" -v md="$out/results.md" \
 	-v plot="$out/loc.dat" '
@@ -171,9 +177,14 @@ function median(k,    n, i, j, a, x) {
 		return a[(n + 1) / 2]
 	return (a[n / 2] + a[n / 2 + 1]) / 2
 }
+# the median over runs, or the value of run RUN when RUN > 0
 function get(v, t, key,    k) {
 	k = v SUBSEP t SUBSEP key
-	return (k in cnt) ? median(k) : ""
+	if (!(k in cnt))
+		return ""
+	if (RUN > 0)
+		return (RUN <= cnt[k]) ? vals[k, RUN] : ""
+	return median(k)
 }
 # med|max|sum of SCEN.cpuN.loc_per_s for N in FROM..TO
 function cpus(v, t, scen, from, to, op,    i, x, n, a, r, j, y) {
@@ -207,14 +218,36 @@ function fr(x) { return x == "" ? "-" : sprintf("%.3fx", x) }
 function j(x) { return x == "" ? "null" : sprintf("%.6g", x) }
 function jstr(s) { gsub(/["\\]/, "", s); return "\"" s "\"" }
 # one metric row: ID, LABEL; values from the calc() dispatcher
-function row(id, label,    i, v) {
+# the value of each variant is the median over the runs of the figure
+# computed run by run; rmin/rmax keep the spread
+function row(id, label,    i, v, n, a, x, lo, hi) {
 	nr++
 	rid[nr] = id
 	rlab[nr] = label
 	for (i = 1; i <= nv; i++) {
 		v = vs[i]
 		rv[nr, v] = calc(id, v)
+		n = 0
+		for (RUN = 1; RUN <= nruns; RUN++) {
+			x = calc(id, v)
+			if (x != "")
+				a[++n] = x + 0
+		}
+		RUN = 0
+		rmin[nr, v] = rmax[nr, v] = ""
+		if (n > 1) {
+			lo = hi = a[1]
+			for (x = 2; x <= n; x++) {
+				lo = a[x] < lo ? a[x] : lo
+				hi = a[x] > hi ? a[x] : hi
+			}
+			rmin[nr, v] = lo
+			rmax[nr, v] = hi
+		}
 	}
+}
+function spread(r, v) {
+	return rmin[r, v] == "" ? "-" : sprintf("%.2f..%.2f", rmin[r, v], rmax[r, v])
 }
 function calc(id, v,    p, c) {
 	if (id == "idle_med") return cpus(v, "lapic", "idle", 0, ncpus - 1, "med")
@@ -261,6 +294,9 @@ function calc(id, v,    p, c) {
 		return p + c
 	}
 	if (id == "pit_boot") return get(v, "pit", "boot.init_uptime_s")
+	if (id == "pit_part_irq0") return get(v, "pit", "partial.irq0_per_s")
+	if (id == "pit_part_idle") return cpus(v, "pit", "partial", 1, ncpus - 1, "sum")
+	if (id == "pit_part_busy") return get(v, "pit", "partial.cpu0.loc_per_s")
 	return ""
 }
 function val(id, v,    i) {
@@ -281,6 +317,8 @@ function both(a, b) { return (a == "" || b == "") ? "" : (a && b) }
 {
 	k = $1 SUBSEP $2 SUBSEP $3
 	cnt[k]++
+	if (cnt[k] > nruns)
+		nruns = cnt[k]
 	vals[k, cnt[k]] = $4
 	if ($3 == "bench.ncpus" && $4 + 0 > ncpus)
 		ncpus = $4 + 0
@@ -321,6 +359,9 @@ END {
 	row("pit_irq0", "PIT topology: idle IRQ0/s")
 	row("pit_loc", "PIT topology: idle LOC/s, sum over CPUs")
 	row("pit_total", "PIT topology: idle IRQ0+LOC/s, all CPUs")
+	row("pit_part_irq0", "PIT topology: partial (CPU0 busy) IRQ0/s")
+	row("pit_part_busy", "PIT topology: partial LOC/s, busy CPU0")
+	row("pit_part_idle", "PIT topology: partial LOC/s, idle CPUs sum")
 	row("pit_boot", "PIT topology: boot uptime at /init (s)")
 
 	# targets (dyntick against nohz and periodic)
@@ -360,7 +401,7 @@ END {
 
 	# header
 	hdr[1] = "date: " date
-	hdr[2] = "host: " arch ", nproc " ncpu ", QEMU accel " accel
+	hdr[2] = "host: " arch " " model ", nproc " ncpu ", " memgib " GiB, " qemuver ", accel " accel
 	hdr[3] = "kernel: " kver ", repo commit " commit
 	hdr[4] = "runs per variant and topology: " runs (reuse == 1 ? " (reused logs)" : "")
 	nb = split(builds, bl, " ")
@@ -380,6 +421,12 @@ END {
 			printf " %12s", f(rv[r, vs[i]])
 		printf " %14s %14s\n", fr(ratio(rv[r, b], rv[r, n])),
 		       fr(ratio(rv[r, d], rv[r, n]))
+		if (nruns < 2)
+			continue
+		printf "%-50s", "  min..max over " nruns " runs"
+		for (i = 1; i <= nv; i++)
+			printf " %12s", spread(r, vs[i])
+		print ""
 	}
 	print ""
 	for (i = 1; i <= nt; i++)
@@ -401,7 +448,8 @@ END {
 	for (r = 1; r <= nr; r++) {
 		printf "| %s |", rlab[r] > md
 		for (i = 1; i <= nv; i++)
-			printf " %s |", f(rv[r, vs[i]]) > md
+			printf " %s%s |", f(rv[r, vs[i]]),
+			       (nruns > 1 ? " (" spread(r, vs[i]) ")" : "") > md
 		printf " %s | %s |\n", fr(ratio(rv[r, b], rv[r, n])),
 		       fr(ratio(rv[r, d], rv[r, n])) > md
 	}
@@ -412,6 +460,7 @@ END {
 	# JSON
 	print "{" > json
 	printf "  \"date\": %s,\n  \"arch\": %s,\n  \"nproc\": %d,\n", jstr(date), jstr(arch), ncpu > json
+	printf "  \"cpu_model\": %s,\n  \"mem_gib\": %d,\n  \"qemu\": %s,\n", jstr(model), memgib, jstr(qemuver) > json
 	printf "  \"accel\": %s,\n  \"kernel\": %s,\n  \"commit\": %s,\n", jstr(accel), jstr(kver), jstr(commit) > json
 	printf "  \"runs\": %d,\n  \"reused_logs\": %s,\n", runs, (reuse == 1 ? "true" : "false") > json
 	printf "  \"builds\": {" > json
@@ -430,6 +479,12 @@ END {
 		printf "    {\"id\": %s, \"label\": %s, \"values\": {", jstr(rid[r]), jstr(rlab[r]) > json
 		for (i = 1; i <= nv; i++)
 			printf "%s%s: %s", (i > 1 ? ", " : ""), jstr(vs[i]), j(rv[r, vs[i]]) > json
+		printf "}, \"min\": {" > json
+		for (i = 1; i <= nv; i++)
+			printf "%s%s: %s", (i > 1 ? ", " : ""), jstr(vs[i]), j(rmin[r, vs[i]]) > json
+		printf "}, \"max\": {" > json
+		for (i = 1; i <= nv; i++)
+			printf "%s%s: %s", (i > 1 ? ", " : ""), jstr(vs[i]), j(rmax[r, vs[i]]) > json
 		printf "}, \"ratio_to_nohz\": {%s: %s, %s: %s}}%s\n",
 		       jstr(b), j(ratio(rv[r, b], rv[r, n])),
 		       jstr(d), j(ratio(rv[r, d], rv[r, n])), (r < nr ? "," : "") > json

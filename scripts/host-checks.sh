@@ -26,6 +26,17 @@ qp=$work/src/bisect/.pc/.quilt_patches
 if [ -f "$qp" ] && [ "$(cat "$qp")" != "$repo/patches" ]; then
 	rm -rf "$work/src/bisect"	# pushed from another clone
 fi
+# a tree left with patches the series no longer lists cannot be popped
+ap=$work/src/bisect/.pc/applied-patches
+if [ -s "$ap" ]; then
+	(cd "$work/src/bisect" && QUILT_PATCHES=$repo/patches \
+		QUILT_SERIES=$repo/series quilt --quiltrc - pop -a -q) \
+		>/dev/null 2>&1 || true
+	if [ -s "$ap" ]; then
+		echo "host-checks: cannot pop $work/src/bisect, recreating it"
+		rm -rf "$work/src/bisect"
+	fi
+fi
 if [ ! -d "$work/src/bisect" ]; then
 	cp -a "$work/src/pristine" "$work/src/bisect.tmp"
 	mv "$work/src/bisect.tmp" "$work/src/bisect"

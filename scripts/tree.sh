@@ -37,8 +37,10 @@ stamp=$( { echo "$version $upto"; cat "$repo/series" "$repo"/patches/*.patch 2>/
 
 if [ -d "$tree" ] && [ "$(cat "$tree/.dyntick-version" 2>/dev/null)" = "$version" ]; then
 	# quilt pop needs the patches as they were pushed: it restores from .pc.
+	# It refuses when the series no longer lists what is applied (a patch
+	# renamed or dropped); .pc/applied-patches tells what is still pushed.
 	(cd "$tree" && { quilt pop -a -q >/dev/null 2>&1 || true; })
-	if [ -d "$tree/.pc" ] && [ -n "$(cd "$tree" && quilt applied 2>/dev/null)" ]; then
+	if [ -s "$tree/.pc/applied-patches" ]; then
 		echo "tree: cannot pop $tree back to pristine, recreating it" >&2
 		rm -rf "$tree"
 	fi
@@ -64,7 +66,11 @@ else
 fi
 if [ "${rc:-0}" -ne 0 ]; then
 	failed=$(sed -n 's/^Applying patch //p' "$log" | tail -n 1)
-	echo "tree: patch $failed does not apply to linux-source-6.1 $version with zero fuzz:" >&2
+	if [ -n "$failed" ]; then
+		echo "tree: patch $failed does not apply to linux-source-6.1 $version with zero fuzz:" >&2
+	else
+		echo "tree: quilt push failed in $tree:" >&2
+	fi
 	tail -n 15 "$log" >&2
 	exit 1
 fi
