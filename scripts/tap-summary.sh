@@ -2,26 +2,28 @@
 # Collect test results in one file and print the final summary.
 #
 # usage: tap-summary.sh parse RESULTS LOG...
-#          read the KTAP lines ("ok N name", "not ok N name", "... # SKIP why")
+#          read the KTAP lines ("ok N name", "not ok N name", "... # SKIP why",
+#          "... # TODO why" for a known open defect: recorded as "todo")
 #          of each console LOG and append one result per test; a test's name
 #          is prefixed with the log's name ("periodic: timer-latency").
 #          A log without a KTAP plan, or with fewer results than its plan
 #          "1..N" promises, adds a failure.
-#        tap-summary.sh add RESULTS pass|fail|skip NAME...
+#        tap-summary.sh add RESULTS pass|fail|skip|todo NAME...
 #          append one result (for host-side checks).
 #        tap-summary.sh report RESULTS
-#          name every failed test, then print "N skipped" and, as the last
+#          name every failed test and every known defect (todo), then print
+#          "N skipped", "N known defects (KTAP TODO)" and, as the last
 #          line, "N passed, N failed"; exits 1 on any failure or if no test
 #          passed or failed at all.
 #
-# RESULTS is a text file, one result a line: "pass|fail|skip<TAB>name".
+# RESULTS is a text file, one result a line: "pass|fail|skip|todo<TAB>name".
 # RESULTS "-" means: print the result only, record it nowhere.
 set -eu
 
 prog=tap-summary
 die() { echo "$prog: $*" >&2; exit 2; }
 usage() {
-	die "usage: $0 parse RESULTS LOG... | add RESULTS pass|fail|skip NAME... | report RESULTS"
+	die "usage: $0 parse RESULTS LOG... | add RESULTS pass|fail|skip|todo NAME... | report RESULTS"
 }
 
 tab=$(printf '\t')
@@ -33,7 +35,8 @@ record() {
 	pass) echo "PASS  $name" ;;
 	fail) echo "FAIL  $name" ;;
 	skip) echo "SKIP  $name" ;;
-	*) die "result '$1' for '$name' is not pass, fail or skip" ;;
+	todo) echo "TODO  $name" ;;
+	*) die "result '$1' for '$name' is not pass, fail, skip or todo" ;;
 	esac
 	[ "$results" = - ] || printf '%s\t%s\n' "$1" "$name" >>"$results"
 }
@@ -68,6 +71,12 @@ parse)
 			line = $0
 			sub(/^(not )?ok [0-9]+ */, "", line)
 			if (line ~ /#[ \t]*[Ss][Kk][Ii][Pp]/) st = "skip"
+			if (line ~ /#[ \t]*TODO/) {
+				st = "todo"
+				# keep the reason and the outcome in the name
+				sub(/[ \t]*#[ \t]*TODO[ \t]*/, " (known defect: ", line)
+				line = line ", " ($1 == "not" ? "failed" : "passed") " this run)"
+			}
 			sub(/[ \t]*#[ \t]*[Ss][Kk][Ii][Pp].*$/, "", line)
 			if (line == "") line = "(unnamed test)"
 			print st "\t" line
@@ -88,16 +97,18 @@ parse)
 report)
 	[ $# -eq 0 ] || usage
 	[ -r "$results" ] || die "no results file $results (nothing ran?)"
-	pass=0 fail=0 skip=0
+	pass=0 fail=0 skip=0 todo=0
 	while IFS="$tab" read -r status name; do
 		case $status in
 		pass) pass=$((pass + 1)) ;;
 		fail) fail=$((fail + 1)); echo "FAILED: $name" ;;
 		skip) skip=$((skip + 1)) ;;
+		todo) todo=$((todo + 1)); echo "KNOWN DEFECT: $name" ;;
 		*) die "$results: bad line '$status$tab$name'" ;;
 		esac
 	done <"$results"
 	echo "$skip skipped"
+	echo "$todo known defects (KTAP TODO)"
 	echo "$pass passed, $fail failed"
 	if [ $((pass + fail)) -eq 0 ]; then
 		echo "$prog: no test ran (only skips or nothing in $results)" >&2
