@@ -43,7 +43,7 @@ boot off dyntick-debug off "dyntick=off"
 boot periodic-control dyntick-debug periodic-control \
 	"dyntick=off dt.expect=loc_idle:fail:periodic_ticks_with_dyntick=off"
 boot pit dyntick-debug pit "nolapic_timer hpet=disable \
-dt.known=nanosleep_accuracy:open_defect_-_late_outliers_up_to_64_ms_with_IRQ0_masking_(README_Status)"
+dt.known=nanosleep_accuracy:open_defect_-_late_timers_by_tens_of_ms_with_IRQ0_masking_(README_Status)"
 boot base dyntick-base base \
 	"dt.expect=loc_partial:fail:Con_base_skips_only_when_all_CPUs_idle"
 exit $status
