@@ -480,10 +480,10 @@ static inline int dt_judge_lateness(const char *what, int req_ms,
 	return early || late;
 }
 
-/* Value of "key: N" in the dyn-tick state file, -1 if absent/unreadable. */
-static inline int dt_state_field(const char *key)
+/* Copy the text after "KEY: " in the dyn-tick state file into @val; 0 or -1. */
+static inline int dt_state_str(const char *key, char *val, size_t len)
 {
-	char buf[1024], *p;
+	char buf[1024], *p, *e;
 	size_t kl = strlen(key);
 
 	if (dt_read_file(DT_SYSFS "/state", buf, sizeof(buf)) < 0)
@@ -491,10 +491,28 @@ static inline int dt_state_field(const char *key)
 	for (p = buf; p; p = strchr(p, '\n')) {
 		if (*p == '\n')
 			p++;
-		if (!strncmp(p, key, kl) && p[kl] == ':')
-			return atoi(p + kl + 1);
+		if (strncmp(p, key, kl) || p[kl] != ':')
+			continue;
+		p += kl + 1;
+		while (*p == ' ')
+			p++;
+		e = strchr(p, '\n');
+		if (e)
+			*e = '\0';
+		snprintf(val, len, "%s", p);
+		return 0;
 	}
 	return -1;
+}
+
+/* The integer value of "KEY: N" in the dyn-tick state file, or -1. */
+static inline int dt_state_field(const char *key)
+{
+	char val[64];
+
+	if (dt_state_str(key, val, sizeof(val)))
+		return -1;
+	return atoi(val);
 }
 
 /* Print the dyn-tick state file as "# state: ..." lines. */

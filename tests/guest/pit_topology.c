@@ -9,31 +9,6 @@
  */
 #include "dt.h"
 
-/* Copy the text after "KEY: " in the state file into @val */
-static int state_str(const char *key, char *val, size_t len)
-{
-	char buf[1024], *p, *e;
-	size_t kl = strlen(key);
-
-	if (dt_read_file(DT_SYSFS "/state", buf, sizeof(buf)) < 0)
-		return -1;
-	for (p = buf; p; p = strchr(p, '\n')) {
-		if (*p == '\n')
-			p++;
-		if (strncmp(p, key, kl) || p[kl] != ':')
-			continue;
-		p += kl + 1;
-		while (*p == ' ')
-			p++;
-		e = strchr(p, '\n');
-		if (e)
-			*e = '\0';
-		snprintf(val, len, "%s", p);
-		return 0;
-	}
-	return -1;
-}
-
 int main(void)
 {
 	char buf[16384], line[256], val[64], want[64];
@@ -62,16 +37,16 @@ int main(void)
 		return KSFT_FAIL;
 	}
 	dt_print_state();
-	if (state_str("timer", val, sizeof(val)) || strcmp(val, "pit")) {
+	if (dt_state_str("timer", val, sizeof(val)) || strcmp(val, "pit")) {
 		dt_diag("FAIL: timer is not \"pit\"");
 		ret = KSFT_FAIL;
 	}
-	if (state_str("mode", val, sizeof(val)) || strcmp(val, "broadcast")) {
+	if (dt_state_str("mode", val, sizeof(val)) || strcmp(val, "broadcast")) {
 		dt_diag("FAIL: mode is not \"broadcast\"");
 		ret = KSFT_FAIL;
 	}
 	snprintf(want, sizeof(want), n > 1 ? "0-%d" : "0", n - 1);
-	if (state_str("active_cpus", val, sizeof(val)) || strcmp(val, want)) {
+	if (dt_state_str("active_cpus", val, sizeof(val)) || strcmp(val, want)) {
 		dt_diag("FAIL: active_cpus is not %s", want);
 		ret = KSFT_FAIL;
 	}
