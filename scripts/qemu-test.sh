@@ -10,8 +10,7 @@
 #                     works, per-CPU independence must FAIL (negative control)
 #   pit               dyntick-debug with "nolapic_timer hpet=disable": the PIT
 #                     on IRQ0 is every CPU's tick (broadcast back-end, IRQ0
-#                     chip variant, PIT stopped while all CPUs sleep); its
-#                     nanosleep test runs as a known open defect (KTAP TODO)
+#                     chip variant, PIT stopped while all CPUs sleep)
 #
 # usage: qemu-test.sh WORKDIR RESULTS
 set -eu
@@ -42,8 +41,7 @@ boot full dyntick-debug full
 boot off dyntick-debug off "dyntick=off"
 boot periodic-control dyntick-debug periodic-control \
 	"dyntick=off dt.expect=loc_idle:fail:periodic_ticks_with_dyntick=off"
-boot pit dyntick-debug pit "nolapic_timer hpet=disable \
-dt.known=nanosleep_accuracy:open_defect_-_late_timers_by_tens_of_ms_with_IRQ0_masking_(README_Status)"
+boot pit dyntick-debug pit "nolapic_timer hpet=disable"
 boot base dyntick-base base \
 	"dt.expect=loc_partial:fail:Con_base_skips_only_when_all_CPUs_idle"
 exit $status
