@@ -49,7 +49,7 @@ run: kernel-dyntick initramfs
 shell: kernel-dyntick initramfs
 	@$(S)/qemu-run.sh $(call BZ,dyntick) $(INITRD) shell $(WORKDIR)/logs/shell.log
 
-GUEST_KERNELS := kernel-dyntick-debug kernel-dyntick-base
+GUEST_KERNELS := kernel-dyntick-debug kernel-dyntick-base kernel-periodic
 
 # The guest suite alone: its own results file and summary.
 qemu-test: $(GUEST_KERNELS) initramfs

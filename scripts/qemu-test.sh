@@ -8,6 +8,8 @@
 #                     there (it can fail: negative control)
 #   base              series pushed to the end of Con's base: all-idle skipping
 #                     works, per-CPU independence must FAIL (negative control)
+#   periodic          pristine 6.1 HZ_PERIODIC: the kernel's timer selftests,
+#                     whose results must equal those of the "full" boot
 #   pit               dyntick-debug with "nolapic_timer hpet=disable": the PIT
 #                     on IRQ0 is every CPU's tick (broadcast back-end, IRQ0
 #                     chip variant, PIT stopped while all CPUs sleep)
@@ -44,4 +46,7 @@ boot periodic-control dyntick-debug periodic-control \
 boot pit dyntick-debug pit "nolapic_timer hpet=disable"
 boot base dyntick-base base \
 	"dt.expect=loc_partial:fail:Con_base_skips_only_when_all_CPUs_idle"
+boot periodic periodic ktimers
+"$here/compare-results.sh" "$results" "$here/../initramfs/suites/ktimers" \
+	full periodic || status=1
 exit $status
