@@ -13,17 +13,8 @@ static const int iters[] = { 20, 20, 10, 3 };
 int main(int argc, char **argv)
 {
 	int margin = dt_arg_int(argc, argv, 1, 6);
-	int hz = dt_hz(), ret = KSFT_PASS, cpu = dt_ncpus() > 2 ? 2 : 0;
-	/*
-	 * TCG runs 4 vCPU threads on 2 host cores: a host preemption adds up
-	 * to a host time slice to one wake-up (13 ms seen on dyn-tick, 21 ms
-	 * on the periodic kernel).  So the median must be within one tick +
-	 * margin, each single sample within one tick + 25 ms (one outlier
-	 * allowed in sets of 10 or more, see dt_judge_lateness()); a timer
-	 * that is late by design (the 2005 bugs cost seconds) moves the
-	 * median.
-	 */
-	double lim = 1e3 / hz + margin, lim_max = 1e3 / hz + 25;
+	int ret = KSFT_PASS, cpu = dt_ncpus() > 2 ? 2 : 0;
+	double lim, lim_max;
 	struct sigevent sev = {
 		.sigev_notify = SIGEV_SIGNAL,
 		.sigev_signo = SIGRTMIN,
@@ -42,8 +33,7 @@ int main(int argc, char **argv)
 		return KSFT_FAIL;
 	}
 	dt_pin(cpu);
-	dt_diag("cpu%d HZ=%d: median limit %.1f ms (1 tick + %d ms), any %.1f ms",
-		cpu, hz, lim, margin, lim_max);
+	dt_lateness_limits(cpu, margin, &lim, &lim_max);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
 		struct itimerspec its = {
 			.it_value.tv_sec = req_ms[d] / 1000,
