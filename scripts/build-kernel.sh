@@ -3,6 +3,9 @@
 #
 #   periodic       pristine 6.1, HZ_PERIODIC
 #   nohz           pristine 6.1, mainline NO_HZ_IDLE
+#   periodic-patched  the whole series, HZ_PERIODIC (the series must not
+#                  change the mainline tick modes)
+#   nohz-patched   the whole series, mainline NO_HZ_IDLE
 #   dyntick        the whole series, NO_IDLE_HZ
 #   dyntick-debug  the whole series, NO_IDLE_HZ + debug + self-test hooks
 #   dyntick-base   the series up to the end of Con Kolivas's base
@@ -19,6 +22,8 @@ here=$(dirname "$0")
 case $variant in
 periodic)	tree=pristine; frags="base periodic" ;;
 nohz)		tree=pristine; frags="base nohz-idle" ;;
+periodic-patched) tree=series; frags="base periodic" ;;
+nohz-patched)	tree=series;   frags="base nohz-idle" ;;
 dyntick)	tree=series;   frags="base dyntick" ;;
 dyntick-debug)	tree=series;   frags="base dyntick debug selftest" ;;
 dyntick-base)	tree=base;     frags="base dyntick" ;;
@@ -46,7 +51,10 @@ fi
 cc=gcc
 command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
 log=$work/logs/build-$variant.log
+bz=$obj/arch/x86/boot/bzImage
 echo "build: $variant (O=$obj, log $log)"
+# A failed build must not leave the previous bzImage to be booted.
+rm -f "$bz"
 if ! make -C "$src" O="$obj" ARCH=x86_64 CC="$cc" -j"$(nproc)" bzImage >"$log" 2>&1; then
 	echo "build: $variant failed:" >&2
 	grep -E "error|Error" "$log" | head -n 20 >&2
@@ -56,4 +64,4 @@ if grep -q "warning:" "$log"; then
 	echo "build: $variant: compiler warnings:" >&2
 	grep "warning:" "$log" | grep -v "changes choice state" | head -n 20 >&2
 fi
-echo "build: $obj/arch/x86/boot/bzImage ($(wc -c <"$obj/arch/x86/boot/bzImage") bytes)"
+echo "build: $bz ($(wc -c <"$bz") bytes)"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Host-side checks of the series, each recording results in RESULTS:
-# apply/pop/checkpatch/headers, bisectability, the mbox, shellcheck.
+# apply/pop/checkpatch/headers, bisectability, the mbox, shellcheck, and
+# the harness's own judges (check-harness.sh).
 #
 # usage: host-checks.sh REPO WORKDIR RESULTS
 set -eu
@@ -13,6 +14,7 @@ status=0
 
 "$here/check-series.sh" "$work/src/pristine" "$work/check-series" "$repo" || status=1
 "$here/check-shell.sh" "$repo" || status=1
+"$here/check-harness.sh" "$repo" || status=1
 
 # mbox: git am of the mailed series must give the quilt-pushed tree
 "$here/tree.sh" "$repo" "$work" series all

@@ -6,7 +6,10 @@
 #   -t  host wall-clock limit (default 900 s); qemu is killed when it expires
 #   -a  extra kernel command line, appended after the harness's own
 # Environment: QEMU_ACCEL=tcg (default) or kvm (opt-in; nested KVM hangs on
-# some hosts), QEMU (default qemu-system-x86_64).
+# some hosts), QEMU (default qemu-system-x86_64), QEMU_SMP (default 4: the
+# guest's cpus_online test requires that many CPUs online).
+# The guest's HZ (dt.hz=) is CONFIG_HZ of the .config next to the bzImage's
+# build directory; without one the guest measures it.
 # Suite "shell" boots interactively: no time limit, no log, no scanning.
 # Exit 0 if qemu exited by itself and scan-log.sh finds the log clean.
 set -eu
@@ -48,10 +51,17 @@ kvm) [ -w /dev/kvm ] || die "QEMU_ACCEL=kvm but /dev/kvm is missing or not writa
 *) die "QEMU_ACCEL=$accel: use tcg or kvm" ;;
 esac
 
-append="console=ttyS0 panic=-1 dt.suite=$suite dt.hz=250${extra:+ $extra}"
+smp=${QEMU_SMP:-4}
+case $smp in
+'' | *[!0-9]* | 0) die "QEMU_SMP=$smp: want a positive number of CPUs" ;;
+esac
+# O=build/VARIANT/arch/x86/boot/bzImage -> build/VARIANT/.config
+hz=$(sed -n 's/^CONFIG_HZ=//p' "$(dirname "$kernel")/../../../.config" 2>/dev/null || true)
+
+append="console=ttyS0 panic=-1 dt.suite=$suite${hz:+ dt.hz=$hz} dt.ncpus=$smp${extra:+ $extra}"
 
 # -no-reboot with panic=-1: a guest panic ends qemu at once.
-set -- "$qemu" -accel "$accel" -smp 4 -m 512 -nographic -no-reboot \
+set -- "$qemu" -accel "$accel" -smp "$smp" -m 512 -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
 
 if [ "$suite" = shell ]; then
@@ -60,6 +70,7 @@ if [ "$suite" = shell ]; then
 fi
 
 mkdir -p "$(dirname "$log")"
+rm -f "$log"	# never scan a previous boot's log
 echo "$prog: $suite: booting $kernel (accel $accel, limit ${timeout_s}s)"
 echo "$prog: append: $append"
 start=$(date +%s)

@@ -1,52 +1,65 @@
 #!/bin/sh
-# The guest test suite: boot the test kernels in QEMU (-smp 4), run the
-# guest suites and record every KTAP result in RESULTS.
+# The guest test suite: run every boot of the boot matrix (tests/boots) in
+# QEMU (-smp 4) and record every KTAP result in RESULTS, then the
+# comparisons the matrix asks for.
 #
-#   full              dyntick-debug: every dyn-tick test + kernel timer selftests
-#   off               dyntick-debug with dyntick=off: ticks are periodic again
-#   periodic-control  dyntick-debug with dyntick=off: the idle test must FAIL
-#                     there (it can fail: negative control)
-#   base              series pushed to the end of Con's base: all-idle skipping
-#                     works, per-CPU independence must FAIL (negative control)
-#   periodic          pristine 6.1 HZ_PERIODIC: the kernel's timer selftests,
-#                     whose results must equal those of the "full" boot
-#   pit               dyntick-debug with "nolapic_timer hpet=disable": the PIT
-#                     on IRQ0 is every CPU's tick (broadcast back-end, IRQ0
-#                     chip variant, PIT stopped while all CPUs sleep)
-#
-# usage: qemu-test.sh WORKDIR RESULTS
+# usage: qemu-test.sh WORKDIR RESULTS [BOOTS]
+#   BOOTS: the boot matrix (default: tests/boots of this repository)
 set -eu
 
 work=$1 results=$2
-here=$(dirname "$0")
+here=$(cd "$(dirname "$0")" && pwd)
+boots=${3:-$here/../tests/boots}
+suites=$here/../initramfs/suites
 initrd=$work/initramfs.cpio.gz
-bz() { echo "$work/build/$1/arch/x86/boot/bzImage"; }
 export RESULTS="$results"
 status=0
+[ -r "$boots" ] || { echo "qemu-test: no boot matrix $boots" >&2; exit 2; }
 
-# boot NAME VARIANT SUITE [APPEND]
+# boot NAME VARIANT SUITE [APPEND...]
 boot() {
-	log=$work/logs/guest-$1.log
+	name=$1 variant=$2 suite=$3
+	shift 3
+	log=$work/logs/guest-$name.log
+	bz=$work/build/$variant/arch/x86/boot/bzImage
 	mkdir -p "$work/logs"
-	echo "qemu-test: $1: $2 kernel, suite $3${4:+, append \"$4\"}"
-	if "$here/qemu-run.sh" -t 1200 -a "${4:-}" "$(bz "$2")" "$initrd" "$3" "$log"; then
-		"$here/tap-summary.sh" add "$results" pass "$1: console clean (no panic/WARN/BUG/lockdep/stall)"
+	rm -f "$log" "$work/logs/$name"	# never parse a previous run's log
+	echo "qemu-test: $name: $variant kernel, suite $suite${*:+, append \"$*\"}"
+	clean="$name: console clean (no panic/WARN/BUG/lockdep/stall)"
+	if [ ! -r "$bz" ]; then
+		echo "qemu-test: $name: no kernel $bz (its build failed?)" >&2
+		"$here/tap-summary.sh" add "$results" fail "$name: $variant kernel built"
+		status=1
+		return 0
+	fi
+	if "$here/qemu-run.sh" -t 1200 -a "$*" "$bz" "$initrd" "$suite" "$log"; then
+		"$here/tap-summary.sh" add "$results" pass "$clean"
 	else
-		"$here/tap-summary.sh" add "$results" fail "$1: console clean (no panic/WARN/BUG/lockdep/stall)"
+		"$here/tap-summary.sh" add "$results" fail "$clean"
 		status=1
 	fi
-	cp "$log" "$work/logs/$1" 2>/dev/null || true
-	"$here/tap-summary.sh" parse "$results" "$work/logs/$1" || status=1
+	[ -r "$log" ] || return 0
+	cp "$log" "$work/logs/$name"
+	"$here/tap-summary.sh" parse "$results" "$work/logs/$name" || status=1
 }
 
-boot full dyntick-debug full
-boot off dyntick-debug off "dyntick=off"
-boot periodic-control dyntick-debug periodic-control \
-	"dyntick=off dt.expect=loc_idle:fail:periodic_ticks_with_dyntick=off"
-boot pit dyntick-debug pit "nolapic_timer hpet=disable"
-boot base dyntick-base base \
-	"dt.expect=loc_partial:fail:Con_base_skips_only_when_all_CPUs_idle"
-boot periodic periodic ktimers
-"$here/compare-results.sh" "$results" "$here/../initramfs/suites/ktimers" \
-	full periodic || status=1
+compare() {
+	"$here/compare-results.sh" "$results" "$suites/$1" "$2" "$3" || status=1
+}
+
+# Parse the whole matrix before the first boot: a bad line fails at once.
+sed -e 's/#.*//' "$boots" | while read -r kind args; do
+	case $kind in
+	'') ;;
+	boot | compare) echo "$kind $args" ;;
+	*) echo "qemu-test: $boots: unknown line '$kind $args'" >&2; exit 2 ;;
+	esac
+done >"$work/boots.run"
+while read -r kind args; do
+	# shellcheck disable=SC2086 # the matrix's fields are split on purpose
+	case $kind in
+	boot) boot $args ;;
+	compare) compare $args ;;
+	esac
+done <"$work/boots.run"
 exit $status

@@ -1,6 +1,8 @@
 #!/bin/sh
-# Scan a guest console log for kernel splats and for a guest that never
-# finished its tests.
+# Scan a guest console log for kernel splats, for signs of lost or broken
+# time (clocksource watchdog, APIC errors, stray vectors), for CPUs that
+# did not come up, and for a guest that never finished its tests.  The
+# guest's own kernel_not_tainted test catches taints this list misses.
 #
 # usage: scan-log.sh [-n] LOG
 #   -n  the log is not from a KTAP suite: do not require the runner's final
@@ -40,9 +42,19 @@ possible circular locking	lockdep: possible circular locking dependency
 inconsistent lock state	lockdep: inconsistent lock state
 INFO: lockdep	lockdep report
 DEADLOCK	lockdep: possible deadlock scenario
-rcu_sched self-detected stall	RCU CPU stall
-rcu: INFO: rcu_.* detected stalls	RCU CPU stall
+self-detected stall	RCU CPU stall (any RCU flavour)
+detected (expedited )?stalls on CPUs	RCU CPU stall (any RCU flavour)
 RCU Stall	RCU CPU stall
+rcu_.* kthread starved	RCU grace-period kthread starved
+Marking clocksource .* as unstable	clocksource watchdog: a clocksource lost or gained time
+Marking TSC unstable	the TSC was declared unstable
+APIC error on CPU	local APIC error interrupt
+No irq handler for vector	an interrupt arrived on a vector with no handler
+Spurious LAPIC timer interrupt	spurious local APIC timer interrupt
+failed to report alive state	a secondary CPU failed to come up
+do_boot_cpu failed	a secondary CPU failed to boot
+CPU[0-9]+: Not responding	a secondary CPU failed to boot
+failed to come online	a secondary CPU failed to come online
 soft lockup	soft lockup (CPU stuck in kernel)
 hard LOCKUP	hard lockup (CPU stuck with interrupts off)
 hung_task	hung task detector fired

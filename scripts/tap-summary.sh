@@ -6,12 +6,16 @@
 #          "... # TODO why" for a known open defect: recorded as "todo")
 #          of each console LOG and append one result per test; a test's name
 #          is prefixed with the log's name ("periodic: timer-latency").
-#          A log without a KTAP plan, or with fewer results than its plan
-#          "1..N" promises, adds a failure.
+#          A log without a KTAP plan, with an empty plan "1..0", or with
+#          fewer results than its plan "1..N" promises, adds a failure.
 #        tap-summary.sh add RESULTS pass|fail|skip|todo NAME...
 #          append one result (for host-side checks).
-#        tap-summary.sh report RESULTS
-#          name every failed test and every known defect (todo), then print
+#        tap-summary.sh report RESULTS [BOOTS]
+#          with BOOTS (the boot matrix, tests/boots): first add a failure
+#          for every boot that recorded no "NAME: console clean" result or
+#          no "NAME: kernel_not_tainted" (the guest suite's last test), so
+#          that a boot that never ran or stopped early cannot go unseen;
+#          then name every failed test and every known defect (todo), print
 #          "N skipped", "N known defects (KTAP TODO)" and, as the last
 #          line, "N passed, N failed"; exits 1 on any failure or if no test
 #          passed or failed at all.
@@ -23,7 +27,7 @@ set -eu
 prog=tap-summary
 die() { echo "$prog: $*" >&2; exit 2; }
 usage() {
-	die "usage: $0 parse RESULTS LOG... | add RESULTS pass|fail|skip|todo NAME... | report RESULTS"
+	die "usage: $0 parse RESULTS LOG... | add RESULTS pass|fail|skip|todo NAME... | report RESULTS [BOOTS]"
 }
 
 tab=$(printf '\t')
@@ -85,6 +89,8 @@ parse)
 		END {
 			if (plan == "")
 				print "fail\tno KTAP plan line (1..N) in " logname
+			else if (plan == 0)
+				print "fail\tempty KTAP plan 1..0 in " logname
 			else if (n < plan)
 				print "fail\tKTAP plan 1.." plan " but only " n+0 \
 				    " result(s) in " logname " (guest stopped early?)"
@@ -95,8 +101,19 @@ parse)
 	done
 	;;
 report)
-	[ $# -eq 0 ] || usage
+	[ $# -le 1 ] || usage
 	[ -r "$results" ] || die "no results file $results (nothing ran?)"
+	if [ $# -eq 1 ]; then
+		[ -r "$1" ] || die "cannot read boot matrix $1"
+		awk '$1 == "boot" { print $2 }' "$1" >"$results.boots"
+		while read -r b; do
+			for t in "console clean" kernel_not_tainted; do
+				grep -q "^[a-z]*$tab$b: $t" "$results" ||
+					record fail "$b: recorded no '$t' result (the boot did not run, or its guest stopped early)"
+			done
+		done <"$results.boots"
+		rm -f "$results.boots"
+	fi
 	pass=0 fail=0 skip=0 todo=0
 	while IFS="$tab" read -r status name; do
 		case $status in

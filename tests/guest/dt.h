@@ -461,52 +461,79 @@ static inline double dt_quantile(double *v, int n, double p)
 	return v[k];
 }
 
-/*
- * The lateness limits of the timer accuracy tests, in ms, printed for
- * @cpu.  TCG runs 4 vCPU threads on 2 host cores: a host preemption adds
- * up to a host time slice to one wake-up (13 ms seen on dyn-tick, 21 ms
- * on the periodic kernel).  So the median must be within one tick +
- * @margin_ms, each single sample within one tick + 25 ms (one outlier
- * allowed in sets of 10 or more, see dt_judge_lateness()); a timer that
- * is late by design (the 2005 bugs cost seconds) moves the median.
- */
-static inline void dt_lateness_limits(int cpu, int margin_ms, double *lim,
-				      double *lim_max)
+/* The median of @n sorted values: the mean of the middle two when @n is even. */
+static inline double dt_median_sorted(const double *v, int n)
 {
-	int hz = dt_hz();
-
-	*lim = 1e3 / hz + margin_ms;
-	*lim_max = 1e3 / hz + 25;
-	dt_diag("cpu%d HZ=%d: median limit %.1f ms (1 tick + %d ms), any %.1f ms",
-		cpu, hz, *lim, margin_ms, *lim_max);
+	if (n <= 0)
+		return 0;
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /*
- * Judge the lateness (ms) of @n wake-ups asked for @req_ms: none early, the
- * median within @lim, every sample but at most one within @lim_max (see
- * dt_lateness_limits() for the TCG reasoning).  Sorts @over.  Returns 1
- * when it fails.
+ * The lateness limits of the timer accuracy tests, in ms.  TCG runs 4 vCPU
+ * threads on 2 host cores: a host preemption adds up to a host time slice
+ * to one wake-up.  So:
+ *  - the median must be within one tick + @margin_ms;
+ *  - every sample within one tick + 25 ms (@lim_max);
+ *  - but in a set of 10 or more one sample may be a host stall of the
+ *    whole VM, up to one tick + 60 ms (@lim_stall): 49.7 ms was measured
+ *    with dyntick=off and 52.4 ms with dyn-tick in the PIT topology.
+ * make test runs the same tests with the same limits on the patched tree
+ * built with mainline NO_HZ_IDLE (boot "nohz"): that control shows the
+ * margins are TCG's noise, not dyn-tick's.  A timer that is late by design
+ * (the 2005 bugs cost seconds) is late more than once, moves the median,
+ * or exceeds the stall cap.
+ */
+struct dt_lateness_lim {
+	double median;
+	double max;
+	double stall;
+};
+
+static inline void dt_lateness_limits(int cpu, int margin_ms,
+				      struct dt_lateness_lim *lim)
+{
+	int hz = dt_hz();
+
+	lim->median = 1e3 / hz + margin_ms;
+	lim->max = 1e3 / hz + 25;
+	lim->stall = 1e3 / hz + 60;
+	dt_diag("cpu%d HZ=%d: median limit %.1f ms (1 tick + %d ms), any %.1f ms, one stall in 10+ %.1f ms",
+		cpu, hz, lim->median, margin_ms, lim->max, lim->stall);
+}
+
+/*
+ * Judge the lateness (ms) of @n wake-ups asked for @req_ms against @lim
+ * (see dt_lateness_limits()): none early, the median within lim->median,
+ * every sample within lim->max but, in sets of 10 or more, one sample
+ * within lim->stall.  Sorts @over.  Returns 1 when it fails.
  */
 static inline int dt_judge_lateness(const char *what, int req_ms,
-				    double *over, int n, double lim,
-				    double lim_max)
+				    double *over, int n,
+				    const struct dt_lateness_lim *lim)
 {
-	double med = dt_quantile(over, n, 0.5);	/* sorts over[] */
-	double p99 = dt_quantile(over, n, 0.99);
-	/*
-	 * A host stall can make any single wake-up tens of ms late in every
-	 * tick mode (49.7 ms measured with dyntick=off in the PIT topology).
-	 * In a set of 10 or more the worst sample is shown but the next one
-	 * is judged; a timer that is late by design is late more than once.
-	 */
-	double worst = n >= 10 ? over[n - 2] : over[n - 1];
-	int early = over[0] < 0, late = worst > lim_max || med > lim;
-	int stall = !late && over[n - 1] > lim_max;
+	double med, p99, worst;
+	int early, late, stall;
+
+	if (n <= 0) {
+		dt_diag("%4d ms %s: no samples", req_ms, what);
+		return 1;
+	}
+	qsort(over, n, sizeof(*over), dt_cmp_double);
+	med = dt_median_sorted(over, n);
+	p99 = dt_quantile(over, n, 0.99);
+	worst = over[n - 1];
+	early = over[0] < 0;
+	/* the second worst is judged against lim->max in sets of 10+ */
+	late = med > lim->median ||
+	       (n >= 10 ? over[n - 2] > lim->max || worst > lim->stall :
+			  worst > lim->max);
+	stall = !late && worst > lim->max;
 
 	dt_diag("%4d ms x%-2d %s ms: min %.3f median %.3f p99 %.3f max %.3f%s%s%s",
-		req_ms, n, what, over[0], med, p99, over[n - 1],
+		req_ms, n, what, over[0], med, p99, worst,
 		early ? " EARLY" : "", late ? " LATE" : "",
-		stall ? " (one outlier: host stall)" : "");
+		stall ? " (one outlier within the stall cap)" : "");
 	return early || late;
 }
 

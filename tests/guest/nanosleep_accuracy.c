@@ -14,13 +14,13 @@ int main(int argc, char **argv)
 {
 	int margin = dt_arg_int(argc, argv, 1, 6);
 	int ret = KSFT_PASS, cpu = dt_ncpus() > 2 ? 2 : 0;
-	double lim, lim_max;
+	struct dt_lateness_lim lim;
 	double over[64];
 	unsigned int d;
 	int i;
 
 	dt_pin(cpu);
-	dt_lateness_limits(cpu, margin, &lim, &lim_max);
+	dt_lateness_limits(cpu, margin, &lim);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
 		struct timespec ts = {
 			.tv_sec = req_ms[d] / 1000,
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 			over[i] = t - req_ms[d];
 		}
 		if (dt_judge_lateness("oversleep", req_ms[d], over, iters[d],
-				      lim, lim_max))
+				      &lim))
 			ret = KSFT_FAIL;
 	}
 	return ret;

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
 {
 	int margin = dt_arg_int(argc, argv, 1, 6);
 	int ret = KSFT_PASS, cpu = dt_ncpus() > 2 ? 2 : 0;
-	double lim, lim_max;
+	struct dt_lateness_lim lim;
 	struct sigevent sev = {
 		.sigev_notify = SIGEV_SIGNAL,
 		.sigev_signo = SIGRTMIN,
@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 		return KSFT_FAIL;
 	}
 	dt_pin(cpu);
-	dt_lateness_limits(cpu, margin, &lim, &lim_max);
+	dt_lateness_limits(cpu, margin, &lim);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
 		struct itimerspec its = {
 			.it_value.tv_sec = req_ms[d] / 1000,
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 			over[i] = t - req_ms[d];
 		}
 		if (dt_judge_lateness("late", req_ms[d], over, iters[d],
-				      lim, lim_max))
+				      &lim))
 			ret = KSFT_FAIL;
 	}
 	timer_delete(timer);

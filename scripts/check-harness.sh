@@ -1,0 +1,107 @@
+#!/bin/sh
+# The harness's own judges must be able to fail: feed them inputs they
+# must reject (and one each they must accept) and check their verdicts.
+#   - the lateness judge of the guest's timer tests (tests/unit/judge_test.c,
+#     compiled for the host);
+#   - scan-log.sh on console logs holding one problem line each;
+#   - tap-summary.sh on an empty "1..0" plan, a short plan, and a results
+#     file missing a boot of the matrix.
+#
+# usage: check-harness.sh REPO
+# One result per judge to tap-summary.sh add "$RESULTS" (default: printed).
+# Exit 1 on any wrong verdict.
+set -eu
+
+prog=check-harness
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -eq 1 ] || { echo "usage: $0 REPO" >&2; exit 2; }
+repo=$(cd "$1" && pwd)
+results=${RESULTS:--}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+result() {
+	[ "$1" = pass ] || failed=1
+	"$here/tap-summary.sh" add "$results" "$@"
+}
+
+# 1. The lateness judge.
+if gcc -O2 -Wall -Wextra -Werror -o "$tmp/judge" \
+	"$repo/tests/unit/judge_test.c" -lm >"$tmp/judge.out" 2>&1 &&
+   "$tmp/judge" >>"$tmp/judge.out" 2>&1; then
+	result pass "harness: lateness judge rejects what it must (tests/unit/judge_test.c)"
+else
+	sed 's/^/    /' "$tmp/judge.out"
+	result fail "harness: lateness judge rejects what it must (tests/unit/judge_test.c)"
+fi
+
+# 2. scan-log.sh: a clean log passes, each problem line fails it.
+clean() {
+	printf '%s\r\n' "[    0.000000] Linux version 6.1" "ok 1 loc_idle" \
+		"# dyntick-guest: done"
+}
+clean >"$tmp/clean.log"
+bad=0
+"$here/scan-log.sh" "$tmp/clean.log" >"$tmp/scan.out" 2>&1 ||
+	{ echo "$prog: scan-log.sh rejects a clean log:"; cat "$tmp/scan.out"; bad=1; }
+while IFS= read -r line; do
+	{ clean; printf '%s\r\n' "$line"; } >"$tmp/bad.log"
+	if "$here/scan-log.sh" "$tmp/bad.log" >"$tmp/scan.out" 2>&1; then
+		echo "$prog: scan-log.sh accepts a log with: $line"
+		bad=1
+	fi
+done <<'LINES'
+[   12.345678] clocksource: timekeeping watchdog on CPU1: Marking clocksource 'tsc' as unstable because the skew is too large:
+[    3.000000] tsc: Marking TSC unstable due to clocksource watchdog
+[    5.100000] APIC error on CPU2: 00(40)
+[    7.200000] __common_interrupt: 1.55 No irq handler for vector
+[   30.000000] rcu: INFO: rcu_preempt self-detected stall on CPU
+[   30.000000] rcu: INFO: rcu_sched detected stalls on CPUs/tasks:
+[   31.000000] rcu: rcu_preempt kthread starved for 10502 jiffies!
+[    0.500000] smpboot: do_boot_cpu failed(-1) to wakeup CPU#1
+[    0.500000] CPU2 failed to report alive state
+[    0.500000] smpboot: CPU3: Not responding
+[    9.000000] WARNING: CPU: 1 PID: 0 at kernel/time/tick-sched.c:100 foo
+[    9.000000] BUG: scheduling while atomic: sh/1/0x00000002
+[    9.000000] watchdog: BUG: soft lockup - CPU#0 stuck for 22s!
+LINES
+clean | grep -v 'dyntick-guest: done' >"$tmp/short.log"
+if "$here/scan-log.sh" "$tmp/short.log" >"$tmp/scan.out" 2>&1; then
+	echo "$prog: scan-log.sh accepts a log without the runner's done line"
+	bad=1
+fi
+if [ "$bad" = 0 ]; then
+	result pass "harness: scan-log.sh finds every kind of problem line"
+else
+	result fail "harness: scan-log.sh finds every kind of problem line"
+fi
+
+# 3. tap-summary.sh: an empty plan, a short plan, a boot that never ran.
+bad=0
+printf 'TAP version 13\r\n1..0\r\n' >"$tmp/empty"
+printf 'TAP version 13\n1..3\nok 1 a\nok 2 b\n' >"$tmp/short"
+for log in empty short; do
+	: >"$tmp/res"
+	"$here/tap-summary.sh" parse "$tmp/res" "$tmp/$log" >/dev/null
+	grep -q '^fail' "$tmp/res" ||
+		{ echo "$prog: tap-summary.sh parse records no failure for the $log plan"; bad=1; }
+done
+printf 'boot one k s\nboot two k s\n' >"$tmp/boots"
+printf 'pass\tone: console clean (x)\npass\tone: kernel_not_tainted\npass\tone: t\n' >"$tmp/res"
+if "$here/tap-summary.sh" report "$tmp/res" "$tmp/boots" >"$tmp/rep" 2>&1 ||
+   ! grep -q 'FAILED: two: recorded no' "$tmp/rep"; then
+	echo "$prog: tap-summary.sh report passes a run in which boot 'two' recorded nothing:"
+	sed 's/^/    /' "$tmp/rep"
+	bad=1
+fi
+printf 'pass\t%s: console clean (x)\npass\t%s: kernel_not_tainted\n' \
+	one one two two >"$tmp/res"
+"$here/tap-summary.sh" report "$tmp/res" "$tmp/boots" >"$tmp/rep" 2>&1 ||
+	{ echo "$prog: tap-summary.sh report fails a complete run:"; sed 's/^/    /' "$tmp/rep"; bad=1; }
+if [ "$bad" = 0 ]; then
+	result pass "harness: tap-summary.sh fails empty or short plans and boots that recorded nothing"
+else
+	result fail "harness: tap-summary.sh fails empty or short plans and boots that recorded nothing"
+fi
+exit "$failed"
