@@ -47,7 +47,7 @@ detected (expedited )?stalls on CPUs	RCU CPU stall (any RCU flavour)
 RCU Stall	RCU CPU stall
 rcu_.* kthread starved	RCU grace-period kthread starved
 Marking clocksource .* as unstable	clocksource watchdog: a clocksource lost or gained time
-Marking TSC unstable	the TSC was declared unstable
+Marking TSC unstable due to clocksource watchdog	the clocksource watchdog declared the TSC unstable
 APIC error on CPU	local APIC error interrupt
 No irq handler for vector	an interrupt arrived on a vector with no handler
 Spurious LAPIC timer interrupt	spurious local APIC timer interrupt

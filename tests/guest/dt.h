@@ -585,4 +585,64 @@ static inline int dt_print_state(void)
 	return 0;
 }
 
+/*
+ * Added for jiffies_load and cpu_hotplug: a jiffies sample that says how
+ * good it is.
+ */
+
+/*
+ * Like dt_clk_read(), but keep the narrowest of up to 50 brackets (stop at
+ * one under 0.5 ms) and return its width in seconds: the jiffies value was
+ * read within +-width/2 of c->mono.  c->jiffies is -1 if jiffies cannot
+ * be read.
+ */
+static inline double dt_clk_read_width(struct dt_clk *c)
+{
+	double best = 1e9;
+	int try;
+
+	for (try = 0; try < 50 && best >= 0.0005; try++) {
+		double t0 = dt_now(), t1;
+		long long j = dt_jiffies();
+
+		t1 = dt_now();
+		if (t1 - t0 < best) {
+			best = t1 - t0;
+			c->jiffies = j;
+			c->mono = (t0 + t1) / 2;
+		}
+	}
+	return best;
+}
+
+/*
+ * The offset of jiffies from CLOCK_MONOTONIC, in ticks, with the phase and
+ * the staleness of the reads taken out: mono * HZ - jiffies is c + f + s,
+ * where c is what a lost or doubled tick changes, f in [0, 1) the phase
+ * since the last jiffies update and s >= 0 the time the CPU keeping
+ * jiffies is late with it (under TCG its vCPU thread may be descheduled
+ * for a few ms).  The minimum over tightly bracketed reads spread over
+ * @span seconds (several ticks) is c to within the read spacing.  NAN if
+ * jiffies cannot be read, or not within a 0.5 ms bracket for 1 s.
+ */
+static inline double dt_jiffies_offset(int hz, double span)
+{
+	double best = NAN, end = dt_now() + span;
+
+	while (dt_now() < end || (isnan(best) && dt_now() < end + 1)) {
+		double t0 = dt_now(), t1, off;
+		long long j = dt_jiffies();
+
+		t1 = dt_now();
+		if (j < 0)
+			return NAN;
+		if (t1 - t0 > 0.0005)
+			continue;
+		off = (t0 + t1) / 2 * hz - (double)j;
+		if (isnan(best) || off < best)
+			best = off;
+	}
+	return best;
+}
+
 #endif /* DT_H */

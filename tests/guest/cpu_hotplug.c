@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cpu_hotplug [cycles=40]: take CPUs 1-3 offline and online again through
+ * sysfs (one, two or all three per cycle, in random order) while a child
+ * on every CPU sleeps in 1-50 ms clock_nanosleep()s (one whose CPU goes
+ * offline is migrated, and asks for its CPU back after each wake-up) and
+ * CPU0 is busy half of the time.  Then, all CPUs online:
+ *  - every write to cpuN/online succeeded, cpu/online reads "0-3";
+ *  - jiffies follow CLOCK_MONOTONIC over the whole test within 2 ticks
+ *    (+ the sample brackets, see jiffies_load);
+ *  - no wake-up was early, the median lateness is within 1 tick + 6 ms
+ *    (dt_lateness_limits()), the worst within 1 tick + 100 ms: taking a
+ *    CPU down stops the machine (every CPU spins in multi_cpu_stop() with
+ *    interrupts off until the last vCPU thread got one of the 2 host
+ *    cores and the dying CPU is torn down; its timers move only then), so
+ *    wake-ups due meanwhile are tens of ms late by design; a timer lost
+ *    with its CPU costs seconds or never fires.  Those over 1 tick + 25 ms
+ *    (the accuracy tests' cap) are counted;
+ *  - with every child stopped, CPUs 1-3 are back at the tickless floor of
+ *    loc_idle: LOC/s <= 5% of HZ each over 5 s.
+ */
+#include "dt.h"
+
+#define NCPU	4		/* CPU0 stays, 1..3 are plugged */
+#define MAXS	(1 << 16)
+#define CPUDIR	"/sys/devices/system/cpu"
+
+struct shared {
+	int n;
+	double worst[NCPU][3];	/* per sleeper: lateness, asked, when (ms) */
+	double late_ms[MAXS];
+};
+static struct shared *sh;
+
+static void sleeper(int cpu)
+{
+	unsigned int seed = 0x40 + cpu;
+	double late, *w = sh->worst[cpu];
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	for (;;) {
+		long req = 1000000L + rand_r(&seed) % 49000001L;
+		struct timespec ts = { 0, req };
+		double t0 = dt_now();
+		int i;
+
+		while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+			;
+		late = (dt_now() - t0) * 1e3 - req / 1e6;
+		i = __atomic_fetch_add(&sh->n, 1, __ATOMIC_RELAXED);
+		if (i < MAXS)
+			sh->late_ms[i] = late;
+		if (late > w[0]) {
+			w[0] = late;
+			w[1] = req / 1e6;
+			w[2] = t0 * 1e3;
+		}
+		sched_setaffinity(0, sizeof(set), &set); /* fails if offline */
+	}
+}
+
+static int plug(int cpu, int on)
+{
+	char path[64];
+	int err;
+
+	snprintf(path, sizeof(path), CPUDIR "/cpu%d/online", cpu);
+	err = dt_write_file(path, on ? "1" : "0");
+	if (err)
+		dt_diag("FAIL: echo %d > %s: %s", on, path, strerror(-err));
+	return err;
+}
+
+static void shuffle(int *v, int n, unsigned int *seed)
+{
+	int i, j, t;
+
+	for (i = n - 1; i > 0; i--) {
+		j = rand_r(seed) % (i + 1);
+		t = v[i];
+		v[i] = v[j];
+		v[j] = t;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int cycles = dt_arg_int(argc, argv, 1, 40);
+	int hz = dt_hz(), ret = KSFT_PASS, bad = 0, c, i, n, over = 0;
+	double tick = 1e3 / hz, t0, took, wa, wb, drift, dlim, *v;
+	unsigned int seed = 1;
+	pid_t kids[NCPU + 1];
+	struct dt_clk a, b;
+	struct dt_rates r;
+	char buf[64] = "";
+
+	if (access(CPUDIR "/cpu1/online", F_OK) || dt_ncpus() < NCPU) {
+		dt_diag("FAIL: want %s/cpu1/online (CONFIG_HOTPLUG_CPU) and %d CPUs online, have %d",
+			CPUDIR, NCPU, dt_ncpus());
+		return KSFT_FAIL;
+	}
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		return KSFT_FAIL;
+	dt_pin(0);
+	dt_diag("HZ=%d, %d cycles; wake-ups: median <= %.1f ms (1 tick + 6 ms), max <= %.1f ms (1 tick + 100 ms)",
+		hz, cycles, tick + 6, tick + 100);
+	wa = dt_clk_read_width(&a);
+	for (i = 0; i < NCPU; i++) {
+		kids[i] = dt_fork_pinned(i);
+		if (!kids[i])
+			sleeper(i);
+	}
+	kids[NCPU] = dt_fork_pinned(0);
+	while (!kids[NCPU]) {	/* CPU0 busy 300 ms of every 600 ms */
+		for (t0 = dt_now(); dt_now() < t0 + 0.3;)
+			;
+		dt_sleep(0.3);
+	}
+
+	t0 = dt_now();
+	for (c = 0; c < cycles && !bad; c++) {
+		int cpus[] = { 1, 2, 3 }, off[3], noff = 0, k;
+
+		shuffle(cpus, 3, &seed);
+		for (k = 0; k <= c % 3; k++)	/* one, two or three CPUs */
+			if (plug(cpus[k], 0))
+				bad++;
+			else
+				off[noff++] = cpus[k];
+		dt_sleep(0.02 + rand_r(&seed) % 81 / 1e3);
+		shuffle(off, noff, &seed);
+		for (k = 0; k < noff; k++)
+			bad += !!plug(off[k], 1);
+		dt_sleep(0.02 + rand_r(&seed) % 81 / 1e3);
+	}
+	took = dt_now() - t0;
+	for (i = 1; bad && i < NCPU; i++)	/* leave every CPU online */
+		plug(i, 1);
+	for (i = 0; i <= NCPU; i++)
+		dt_stop(kids[i]);
+	wb = dt_clk_read_width(&b);
+	dt_read_file(CPUDIR "/online", buf, sizeof(buf));
+	buf[strcspn(buf, "\n")] = '\0';
+	dt_diag("%d of %d cycles in %.1f s (%.0f ms each), %d failed writes; %s/online '%s' (want '0-3')",
+		c, cycles, took, took * 1e3 / (c ? c : 1), bad, CPUDIR, buf);
+	if (bad || strcmp(buf, "0-3"))
+		ret = KSFT_FAIL;
+
+	drift = dt_clk_drift(&a, &b, hz);
+	dlim = 2 + (wa + wb) / 2 * hz;
+	dt_diag("jiffies +%lld in %.3f s: drift %+.3f ticks (limit +-%.3f)%s",
+		b.jiffies - a.jiffies, b.mono - a.mono, drift, dlim,
+		fabs(drift) > dlim ? " FAIL" : "");
+	if (a.jiffies < 0 || fabs(drift) > dlim)
+		ret = KSFT_FAIL;
+
+	n = sh->n < MAXS ? sh->n : MAXS;
+	v = sh->late_ms;
+	qsort(v, n, sizeof(*v), dt_cmp_double);
+	for (i = 0; i < n; i++)
+		over += v[i] > tick + 25;
+	dt_diag("%d wake-ups: lateness min %.3f median %.3f p99 %.3f max %.3f ms; %d over 1 tick + 25 ms",
+		n, v[0], dt_median_sorted(v, n), dt_quantile(v, n, 0.99),
+		v[n ? n - 1 : 0], over);
+	for (i = 0; i < NCPU; i++)
+		dt_diag("sleeper %d: worst %.3f ms late (asked %.1f ms, at +%.2f s)",
+			i, sh->worst[i][0], sh->worst[i][1],
+			sh->worst[i][2] / 1e3 - t0);
+	if (n < 100 || v[0] < 0 || dt_median_sorted(v, n) > tick + 6 ||
+	    v[n - 1] > tick + 100) {
+		dt_diag("FAIL: want >= 100 wake-ups, none early, median and max within the limits");
+		ret = KSFT_FAIL;
+	}
+
+	dt_diag("every child stopped, idle 5 s: LOC/s <= %.1f on cpu1-3",
+		hz * 0.05);
+	dt_sleep(1);
+	if (dt_measure(5, &r))
+		return KSFT_FAIL;
+	for (i = 0; i < r.n; i++) {
+		int fail = r.cpu[i] > 0 && r.loc[i] > hz * 0.05;
+
+		dt_diag("idle cpu%d LOC/s=%.1f%s", r.cpu[i], r.loc[i],
+			fail ? " > limit" : "");
+		ret = fail ? KSFT_FAIL : ret;
+	}
+	return ret;
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * time_rtc [secs=30] [sleep=0]: CLOCK_MONOTONIC against an outside
+ * reference, the CMOS RTC (/dev/rtc0).  sleep=0 sleeps 1-5 s at a time;
+ * sleep=N sleeps N s at a time, to test sleeps longer than the
+ * clocksource's max deferment (boot with clocksource=acpi_pm: 2.08 s).
+ * Each sleep must then wake within 1 tick + 25 ms, and jiffies must keep
+ * their offset from CLOCK_MONOTONIC (dt_jiffies_offset()) within 0.5 tick
+ * over the window.  jiffies, CLOCK_MONOTONIC and /proc/uptime all
+ * come from the timekeeper, so they agree with each other even when the
+ * timekeeper lost time; the RTC is a separate device.
+ *
+ * Busy-poll RTC_RD_TIME until its seconds change, at the start and after
+ * a mostly idle window (1-5 s sleeps): an RTC seconds edge is an exact
+ * instant, bracketed in CLOCK_MONOTONIC by the start of the last read
+ * that saw the old second and the end of the first that saw the new one
+ * (an edge whose bracket is over 2 ms is dropped for the next one, up to
+ * 5 times).  The RTC seconds elapsed between the two edges and the
+ * CLOCK_MONOTONIC elapsed between the bracket midpoints must agree within
+ *
+ *	10 ms + 500 ppm of the window + both bracket widths
+ *
+ * QEMU's RTC (-rtc clock=host) follows the host's CLOCK_REALTIME, which
+ * NTP may slew by up to 500 ppm (adjtimex's limit); the guest's
+ * clocksource counts the host's raw TSC (or QEMU's virtual clock) at the
+ * rate the guest calibrated at boot, which is off by some ppm too.
+ * 500 ppm of the window (15 ms over 30 s) covers both.  The brackets hold
+ * the read-out itself (the driver polls out an update in progress, 244 us
+ * in QEMU, in 100 us steps; each register read is a port I/O for which
+ * QEMU computes the RTC from the host clock); 10 ms is margin for what
+ * they cannot see.  What this test catches costs more: a lost clocksource
+ * wrap is seconds (acpi_pm wraps every 4.7 s, a 32-bit 100 MHz HPET every
+ * 43 s), and time lost per idle period adds up to many ticks (4 ms each
+ * at HZ=250) over a window of 1-5 s sleeps.  A step of the host's clock
+ * fails it too.
+ */
+#include "dt.h"
+#include <sys/ioctl.h>
+#include <linux/rtc.h>
+
+#define RTC_DEV	"/dev/rtc0"
+
+struct edge {
+	time_t rtc;		/* RTC seconds after the edge */
+	double mono, width;	/* bracket midpoint and width, s */
+	double real;		/* CLOCK_REALTIME at the edge, s */
+};
+
+static int rtc_read(int fd, time_t *t)
+{
+	struct rtc_time rt;
+	struct tm tm = { 0 };
+
+	if (ioctl(fd, RTC_RD_TIME, &rt)) {
+		dt_diag("FAIL: RTC_RD_TIME on %s: %s", RTC_DEV,
+			strerror(errno));
+		return -1;
+	}
+	tm.tm_sec = rt.tm_sec;
+	tm.tm_min = rt.tm_min;
+	tm.tm_hour = rt.tm_hour;
+	tm.tm_mday = rt.tm_mday;
+	tm.tm_mon = rt.tm_mon;
+	tm.tm_year = rt.tm_year;
+	*t = timegm(&tm);
+	return 0;
+}
+
+/* The next RTC seconds edge with a bracket <= 2 ms (else the narrowest). */
+static int rtc_edge(int fd, struct edge *e)
+{
+	double t0, t1, next0, last;
+	int tries = 0;
+	struct timespec rt;
+	time_t old, t;
+
+	e->width = 1e9;
+	t0 = last = dt_now();
+	if (rtc_read(fd, &old))
+		return -1;
+	while (e->width > 0.002 && tries < 5) {
+		next0 = dt_now();
+		if (rtc_read(fd, &t))
+			return -1;
+		t1 = dt_now();
+		if (t != old) {
+			/* t0: start of the last read that saw @old */
+			if (t1 - t0 < e->width) {
+				clock_gettime(CLOCK_REALTIME, &rt);
+				e->rtc = t;
+				e->width = t1 - t0;
+				e->mono = (t0 + t1) / 2;
+				e->real = rt.tv_sec + rt.tv_nsec / 1e9 -
+					  (dt_now() - e->mono);
+			}
+			tries++;
+			old = t;
+			last = t1;
+		} else if (t1 - last > 3) {
+			dt_diag("FAIL: %s: seconds did not change for 3 s",
+				RTC_DEV);
+			return -1;
+		}
+		t0 = next0;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int secs = dt_arg_int(argc, argv, 1, 30), chunk = 0, fd;
+	int each = dt_arg_int(argc, argv, 2, 0), hz = dt_hz(), ret = KSFT_PASS;
+	double dmono, drtc, diff, lim, off0, off1, late, worst = 0;
+	char cs[64] = "?";
+	struct edge a, b;
+
+	fd = open(RTC_DEV, O_RDONLY);
+	if (fd < 0) {
+		dt_diag("FAIL: cannot open %s: %s (needs CONFIG_RTC_CLASS, CONFIG_RTC_INTF_DEV, CONFIG_RTC_DRV_CMOS)",
+			RTC_DEV, strerror(errno));
+		return KSFT_FAIL;
+	}
+	if (secs < 3)
+		secs = 3;
+	dt_read_file("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		     cs, sizeof(cs));
+	cs[strcspn(cs, "\n")] = '\0';
+	dt_diag("clocksource %s; window ~%d s (sleeping %s at a time) between two RTC seconds edges",
+		cs, secs, each ? "N s" : "1-5 s");
+	off0 = dt_jiffies_offset(hz, 0.02);
+	if (rtc_edge(fd, &a))
+		return KSFT_FAIL;
+	while (dt_now() - a.mono < secs - 1.5) {
+		double left = secs - 1.5 - (dt_now() - a.mono);
+		double s = each ? each : 1 + chunk++ % 5, t0;
+
+		s = s < left ? s : left;
+		t0 = dt_now();
+		dt_sleep(s);
+		late = (dt_now() - t0 - s) * 1e3;
+		worst = late > worst ? late : worst;
+		if (each)
+			dt_diag("slept %.3f s for %.3f s: %.3f ms late", s + late / 1e3,
+				s, late);
+	}
+	if (rtc_edge(fd, &b))
+		return KSFT_FAIL;
+	off1 = dt_jiffies_offset(hz, 0.02);
+	close(fd);
+	dt_diag("jiffies offset from CLOCK_MONOTONIC: %+.3f ticks over the window (limit +-0.5)",
+		off1 - off0);
+	if (isnan(off1 - off0) || fabs(off1 - off0) > 0.5) {
+		dt_diag("FAIL: jiffies %s", isnan(off1 - off0) ?
+			"unreadable" : "gained or lost ticks");
+		ret = KSFT_FAIL;
+	}
+	if (each && worst > 1e3 / hz + 25) {
+		dt_diag("FAIL: a %d s sleep woke %.1f ms late (limit 1 tick + 25 ms)",
+			each, worst);
+		ret = KSFT_FAIL;
+	}
+
+	dmono = b.mono - a.mono;
+	drtc = (double)(b.rtc - a.rtc);
+	diff = dmono - drtc;
+	lim = 0.010 + 500e-6 * drtc + a.width + b.width;
+	dt_diag("edges: bracket %.3f ms and %.3f ms", a.width * 1e3,
+		b.width * 1e3);
+	dt_diag("RTC %.0f s, CLOCK_MONOTONIC %.6f s, CLOCK_REALTIME %.6f s (information)",
+		drtc, dmono, b.real - a.real);
+	dt_diag("monotonic - RTC = %+.3f ms (limit +-%.3f ms: 10 ms + 500 ppm + brackets)",
+		diff * 1e3, lim * 1e3);
+	if (fabs(diff) > lim) {
+		dt_diag("FAIL: CLOCK_MONOTONIC %s the RTC by %.1f ms = %.1f ticks",
+			diff < 0 ? "lost time against" : "ran ahead of",
+			fabs(diff) * 1e3, fabs(diff) * hz);
+		ret = KSFT_FAIL;
+	}
+	return ret;
+}
