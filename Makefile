@@ -32,6 +32,7 @@ src: deps
 
 trees: src
 	@$(S)/tree.sh $(REPO) $(WORKDIR) series all
+	@$(S)/tree.sh $(REPO) $(WORKDIR) bisect all
 	@$(S)/tree.sh $(REPO) $(WORKDIR) base base
 
 kernel-%: trees

@@ -44,6 +44,8 @@ if [ "$reuse" != 1 ]; then
 	t0=$(date +%s)
 	"$here/tree.sh" "$repo" "$work" series all ||
 		die "tree.sh series all failed (patch series does not apply?)"
+	"$here/tree.sh" "$repo" "$work" bisect all ||
+		die "tree.sh bisect all failed (patch series does not apply?)"
 	"$here/tree.sh" "$repo" "$work" base base ||
 		die "tree.sh base base failed (patch series does not apply?)"
 	builds="trees=$(($(date +%s) - t0)):-"

@@ -6,7 +6,9 @@
 #   periodic-patched  the whole series, HZ_PERIODIC (the series must not
 #                  change the mainline tick modes)
 #   nohz-patched   the whole series, mainline NO_HZ_IDLE
-#   dyntick        the whole series, NO_IDLE_HZ
+#   dyntick        the whole series, NO_IDLE_HZ, in the tree and build dir
+#                  the bisect check of host-checks.sh leaves at the top of
+#                  the series (src/bisect, build/dyntick)
 #   dyntick-debug  the whole series, NO_IDLE_HZ + debug + self-test hooks
 #   dyntick-base   the series up to the end of Con Kolivas's base
 #
@@ -24,7 +26,7 @@ periodic)	tree=pristine; frags="base periodic" ;;
 nohz)		tree=pristine; frags="base nohz-idle" ;;
 periodic-patched) tree=series; frags="base periodic" ;;
 nohz-patched)	tree=series;   frags="base nohz-idle" ;;
-dyntick)	tree=series;   frags="base dyntick" ;;
+dyntick)	tree=bisect;   frags="base dyntick" ;;
 dyntick-debug)	tree=series;   frags="base dyntick debug selftest" ;;
 dyntick-base)	tree=base;     frags="base dyntick" ;;
 *)	echo "build-kernel: unknown variant '$variant'" >&2; exit 1 ;;

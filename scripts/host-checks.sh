@@ -22,27 +22,21 @@ base=$(sed -n 's/^# base-version: *//p' "$repo/series")
 "$here/mbox.sh" "$repo" "$work/dyntick.mbox" "$base"
 "$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" "$repo" "$work/dyntick.mbox" || status=1
 
-# bisect: every prefix builds the dyntick config, incrementally, in its
-# own tree and build dir
-qp=$work/src/bisect/.pc/.quilt_patches
-if [ -f "$qp" ] && [ "$(cat "$qp")" != "$repo/patches" ]; then
-	rm -rf "$work/src/bisect"	# pushed from another clone
+# bisect: every prefix builds the dyntick config, incrementally, in the
+# tree and build dir of the "dyntick" kernel variant (src/bisect,
+# build/dyntick): the last prefix is that kernel, so make test builds it
+# once.  The tree's stamp is set aside while the check pops and pushes it,
+# and put back only when every prefix applied and built.
+"$here/tree.sh" "$repo" "$work" bisect all || status=1
+stamp=$work/src/bisect/.dyntick-stamp
+mv "$stamp" "$stamp.saved" 2>/dev/null || true
+# the check writes its own .config: build-kernel.sh must write it again
+rm -f "$work/build/dyntick/.dyntick-config"
+if "$here/check-bisect.sh" "$work/src/bisect" "$work/build/dyntick" "$repo" \
+	"$frag/base.config" "$frag/dyntick.config"; then
+	mv "$stamp.saved" "$stamp" 2>/dev/null || true
+else
+	rm -f "$stamp.saved"
+	status=1
 fi
-# a tree left with patches the series no longer lists cannot be popped
-ap=$work/src/bisect/.pc/applied-patches
-if [ -s "$ap" ]; then
-	(cd "$work/src/bisect" && QUILT_PATCHES=$repo/patches \
-		QUILT_SERIES=$repo/series quilt --quiltrc - pop -a -q) \
-		>/dev/null 2>&1 || true
-	if [ -s "$ap" ]; then
-		echo "host-checks: cannot pop $work/src/bisect, recreating it"
-		rm -rf "$work/src/bisect"
-	fi
-fi
-if [ ! -d "$work/src/bisect" ]; then
-	cp -a "$work/src/pristine" "$work/src/bisect.tmp"
-	mv "$work/src/bisect.tmp" "$work/src/bisect"
-fi
-"$here/check-bisect.sh" "$work/src/bisect" "$work/build/bisect" "$repo" \
-	"$frag/base.config" "$frag/dyntick.config" || status=1
 exit $status
