@@ -93,7 +93,6 @@ int main(int argc, char **argv)
 	unsigned int seed = 1;
 	pid_t kids[NCPU + 1];
 	struct dt_clk a, b;
-	struct dt_rates r;
 	char buf[64] = "";
 
 	if (access(CPUDIR "/cpu1/online", F_OK) || dt_ncpus() < NCPU) {
@@ -179,14 +178,7 @@ int main(int argc, char **argv)
 	dt_diag("every child stopped, idle 5 s: LOC/s <= %.1f on cpu1-3",
 		hz * 0.05);
 	dt_sleep(1);
-	if (dt_measure(5, &r))
-		return KSFT_FAIL;
-	for (i = 0; i < r.n; i++) {
-		int fail = r.cpu[i] > 0 && r.loc[i] > hz * 0.05;
-
-		dt_diag("idle cpu%d LOC/s=%.1f%s", r.cpu[i], r.loc[i],
-			fail ? " > limit" : "");
-		ret = fail ? KSFT_FAIL : ret;
-	}
+	if (dt_check_idle_loc(5, 1))
+		ret = KSFT_FAIL;
 	return ret;
 }

@@ -438,6 +438,31 @@ static inline int dt_measure(double secs, struct dt_rates *r)
 	return 0;
 }
 
+/*
+ * The tickless floor: over @secs of idling, every online CPU from
+ * @first_cpu on takes at most 5% of HZ local timer interrupts a second.
+ * Prints each CPU's rate; returns 1 when one is over, or on a read error.
+ */
+static inline int dt_check_idle_loc(double secs, int first_cpu)
+{
+	double lim = dt_hz() * 0.05;
+	struct dt_rates r;
+	int i, ret = 0;
+
+	if (dt_measure(secs, &r))
+		return 1;
+	for (i = 0; i < r.n; i++) {
+		int bad = r.cpu[i] >= first_cpu && r.loc[i] > lim;
+
+		dt_diag("cpu%d LOC/s=%.1f%s", r.cpu[i], r.loc[i],
+			bad ? " > 5% of HZ" : "");
+		ret |= bad;
+	}
+	if (r.irq0 >= 0)
+		dt_diag("IRQ0/s=%.1f", r.irq0);
+	return ret;
+}
+
 static inline int dt_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

@@ -8,23 +8,9 @@
 int main(int argc, char **argv)
 {
 	int secs = dt_arg_int(argc, argv, 1, 20);
-	int hz = dt_hz(), i, ret = KSFT_PASS;
-	double lim = hz * 0.05;
-	struct dt_rates r;
+	int hz = dt_hz();
 
 	dt_diag("HZ=%d, idle window %d s, limit LOC/s <= %.1f per CPU",
-		hz, secs, lim);
-	if (dt_measure(secs, &r))
-		return KSFT_FAIL;
-	for (i = 0; i < r.n; i++) {
-		int bad = r.loc[i] > lim;
-
-		dt_diag("cpu%d LOC/s=%.1f%s", r.cpu[i], r.loc[i],
-			bad ? " > limit" : "");
-		if (bad)
-			ret = KSFT_FAIL;
-	}
-	if (r.irq0 >= 0)
-		dt_diag("IRQ0/s=%.1f", r.irq0);
-	return ret;
+		hz, secs, hz * 0.05);
+	return dt_check_idle_loc(secs, 0) ? KSFT_FAIL : KSFT_PASS;
 }

@@ -60,9 +60,8 @@ static const struct {
 int main(int argc, char **argv)
 {
 	int rounds = dt_arg_int(argc, argv, 1, 300);
-	int hz = dt_hz(), ret = KSFT_PASS, en, err, i, st;
+	int ret = KSFT_PASS, en, err, i, st;
 	char active[64];
-	struct dt_rates r;
 	pid_t kids[6];
 
 	en = dt_state_field("enabled");
@@ -103,15 +102,7 @@ int main(int argc, char **argv)
 		ret = KSFT_FAIL;
 
 	dt_sleep(1);
-	if (dt_measure(5, &r))
-		return KSFT_FAIL;
-	for (i = 0; i < r.n; i++) {
-		int fail = r.cpu[i] > 0 && r.loc[i] > hz * 0.05;
-
-		dt_diag("idle cpu%d LOC/s=%.1f%s", r.cpu[i], r.loc[i],
-			fail ? " > 5% of HZ" : "");
-		if (fail)
-			ret = KSFT_FAIL;
-	}
+	if (dt_check_idle_loc(5, 1))
+		ret = KSFT_FAIL;
 	return ret;
 }
