@@ -8,14 +8,19 @@
  *  - every write to cpuN/online succeeded, cpu/online reads "0-3";
  *  - jiffies follow CLOCK_MONOTONIC over the whole test within 2 ticks
  *    (+ the sample brackets, see jiffies_load);
- *  - no wake-up was early, the median lateness is within 1 tick + 6 ms
- *    (dt_lateness_limits()), the worst within 1 tick + 100 ms: taking a
- *    CPU down stops the machine (every CPU spins in multi_cpu_stop() with
- *    interrupts off until the last vCPU thread got one of the 2 host
- *    cores and the dying CPU is torn down; its timers move only then), so
- *    wake-ups due meanwhile are tens of ms late by design; a timer lost
- *    with its CPU costs seconds or never fires.  Those over 1 tick + 25 ms
- *    (the accuracy tests' cap) are counted;
+ *  - no wake-up was early and the median lateness is within 1 tick + 6 ms
+ *    (dt_lateness_limits());
+ *  - no wake-up is late by more than 1 tick + 100 ms on its own.  Taking
+ *    a CPU down stops the machine (every CPU spins in multi_cpu_stop()
+ *    with interrupts off until the last vCPU thread got one of the 2 host
+ *    cores), and under TCG the host stalls the whole VM now and then:
+ *    211 ms was seen on dyn-tick, 143 ms on the periodic kernel.  Such a
+ *    stall makes every sleeper late at once, and since each naps at most
+ *    50 ms, every other sleeper has a wake-up due within 50 ms of its
+ *    start and late by at least half as much.  So a wake-up over the cap
+ *    passes only when each other sleeper has such an overlapping wake-up,
+ *    and never beyond 1 s; a timer stranded on one CPU is late alone.
+ *    Those over 1 tick + 25 ms (the accuracy tests' cap) are counted;
  *  - with every child stopped, CPUs 1-3 are back at the tickless floor of
  *    loc_idle: LOC/s <= 5% of HZ each over 5 s.
  */
@@ -29,6 +34,8 @@ struct shared {
 	int n;
 	double worst[NCPU][3];	/* per sleeper: lateness, asked, when (ms) */
 	double late_ms[MAXS];
+	double due[MAXS];	/* when each wake-up was due (s) */
+	int who[MAXS];		/* and whose it was */
 };
 static struct shared *sh;
 
@@ -50,8 +57,11 @@ static void sleeper(int cpu)
 			;
 		late = (dt_now() - t0) * 1e3 - req / 1e6;
 		i = __atomic_fetch_add(&sh->n, 1, __ATOMIC_RELAXED);
-		if (i < MAXS)
+		if (i < MAXS) {
+			sh->due[i] = t0 + req / 1e9;
+			sh->who[i] = cpu;
 			sh->late_ms[i] = late;
+		}
 		if (late > w[0]) {
 			w[0] = late;
 			w[1] = req / 1e6;
@@ -85,6 +95,36 @@ static void shuffle(int *v, int n, unsigned int *seed)
 	}
 }
 
+/*
+ * Wake-ups later than @cap ms that no machine-wide stall explains: one
+ * where some other sleeper has no wake-up overlapping it, late by at least
+ * half as much.  Prints each such wake-up.
+ */
+static int alone_late(int n, double cap)
+{
+	int i, j, k, bad = 0;
+
+	for (i = 0; i < n; i++) {
+		double l = sh->late_ms[i], end = sh->due[i] + l / 1e3;
+		int seen[NCPU] = { 0 }, all = 1;
+
+		if (l <= cap)
+			continue;
+		for (j = 0; j < n; j++)
+			if (sh->who[j] != sh->who[i] &&
+			    sh->late_ms[j] >= l / 2 && sh->due[j] < end &&
+			    sh->due[j] + sh->late_ms[j] / 1e3 > sh->due[i])
+				seen[sh->who[j]] = 1;
+		for (k = 0; k < NCPU; k++)
+			all &= k == sh->who[i] || seen[k];
+		dt_diag("sleeper %d: %.1f ms late: %s", sh->who[i], l,
+			all && l <= 1000 ? "every sleeper was late then (machine stall)" :
+			"late alone or over 1 s FAIL");
+		bad += !all || l > 1000;
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	int cycles = dt_arg_int(argc, argv, 1, 40);
@@ -105,7 +145,7 @@ int main(int argc, char **argv)
 	if (sh == MAP_FAILED)
 		return KSFT_FAIL;
 	dt_pin(0);
-	dt_diag("HZ=%d, %d cycles; wake-ups: median <= %.1f ms (1 tick + 6 ms), max <= %.1f ms (1 tick + 100 ms)",
+	dt_diag("HZ=%d, %d cycles; wake-ups: median <= %.1f ms (1 tick + 6 ms), none over %.1f ms (1 tick + 100 ms) but in a machine stall",
 		hz, cycles, tick + 6, tick + 100);
 	wa = dt_clk_read_width(&a);
 	for (i = 0; i < NCPU; i++) {
@@ -158,7 +198,9 @@ int main(int argc, char **argv)
 		ret = KSFT_FAIL;
 
 	n = sh->n < MAXS ? sh->n : MAXS;
-	v = sh->late_ms;
+	if (alone_late(n, tick + 100))
+		ret = KSFT_FAIL;
+	v = sh->late_ms;	/* sorting it breaks the pairing with due[] */
 	qsort(v, n, sizeof(*v), dt_cmp_double);
 	for (i = 0; i < n; i++)
 		over += v[i] > tick + 25;
@@ -169,9 +211,8 @@ int main(int argc, char **argv)
 		dt_diag("sleeper %d: worst %.3f ms late (asked %.1f ms, at +%.2f s)",
 			i, sh->worst[i][0], sh->worst[i][1],
 			sh->worst[i][2] / 1e3 - t0);
-	if (n < 100 || v[0] < 0 || dt_median_sorted(v, n) > tick + 6 ||
-	    v[n - 1] > tick + 100) {
-		dt_diag("FAIL: want >= 100 wake-ups, none early, median and max within the limits");
+	if (n < 100 || v[0] < 0 || dt_median_sorted(v, n) > tick + 6) {
+		dt_diag("FAIL: want >= 100 wake-ups, none early, median within the limit");
 		ret = KSFT_FAIL;
 	}
 
