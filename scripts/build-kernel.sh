@@ -13,10 +13,19 @@
 #   dyntick-base   the series up to the end of Con Kolivas's base
 #
 # The .config is regenerated only when a fragment or the tree changed.
+# A bzImage left in the build dir with a matching .dyntick-prebuilt stamp
+# (the bisect check of host-checks.sh saves the end-of-base prefix as
+# dyntick-base) is taken as it is.
 #
-# usage: build-kernel.sh REPO WORKDIR VARIANT
+# usage: build-kernel.sh [-s] REPO WORKDIR VARIANT
+#   -s  print the variant's stamp (fragments + tree) and exit
 set -eu
 
+stamp_only=0
+if [ "${1:-}" = -s ]; then
+	stamp_only=1
+	shift
+fi
 repo=$(cd "$1" && pwd) work=$2 variant=$3
 frag=$repo/kconfig-fragments
 here=$(dirname "$0")
@@ -44,6 +53,13 @@ done
 # shellcheck disable=SC2086 # $files is a list of paths without blanks
 stamp=$( { cat $files; cat "$src/.dyntick-stamp" 2>/dev/null || echo pristine; } |
 	sha1sum | cut -d' ' -f1)
+[ "$stamp_only" = 0 ] || { echo "$stamp"; exit 0; }
+bz=$obj/arch/x86/boot/bzImage
+if [ -f "$bz" ] && [ "$(cat "$obj/.dyntick-prebuilt" 2>/dev/null)" = "$stamp" ]; then
+	echo "build: $variant: $bz is current (saved by the bisect check)"
+	exit 0
+fi
+rm -f "$obj/.dyntick-prebuilt"
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.dyntick-config" 2>/dev/null)" != "$stamp" ]; then
 	# shellcheck disable=SC2086
 	"$here/kconfig.sh" "$src" "$obj" $files
@@ -53,7 +69,6 @@ fi
 cc=gcc
 command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
 log=$work/logs/build-$variant.log
-bz=$obj/arch/x86/boot/bzImage
 echo "build: $variant (O=$obj, log $log)"
 # A failed build must not leave the previous bzImage to be booted.
 rm -f "$bz"

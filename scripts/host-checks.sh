@@ -24,17 +24,28 @@ base=$(sed -n 's/^# base-version: *//p' "$repo/series")
 
 # bisect: every prefix builds the dyntick config, incrementally, in the
 # tree and build dir of the "dyntick" kernel variant (src/bisect,
-# build/dyntick): the last prefix is that kernel, so make test builds it
-# once.  The tree's stamp is set aside while the check pops and pushes it,
-# and put back only when every prefix applied and built.
+# build/dyntick): the last prefix is that kernel, and the end of Con's
+# base is the "dyntick-base" kernel (same fragments), saved with the stamp
+# build-kernel.sh checks, so make test builds neither again.  The tree's
+# stamp is set aside while the check pops and pushes it, and put back
+# only when every prefix applied and built.
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
 "$here/tree.sh" "$repo" "$work" bisect all || status=1
+"$here/tree.sh" "$repo" "$work" base base || status=1
 stamp=$work/src/bisect/.dyntick-stamp
 mv "$stamp" "$stamp.saved" 2>/dev/null || true
 # the check writes its own .config: build-kernel.sh must write it again
 rm -f "$work/build/dyntick/.dyntick-config"
-if "$here/check-bisect.sh" "$work/src/bisect" "$work/build/dyntick" "$repo" \
+based=$work/build/dyntick-base
+mkdir -p "$based/arch/x86/boot"
+rm -f "$based/.dyntick-prebuilt"
+if SAVE_AFTER=$(end_of_base "$repo") SAVE_TO=$based/arch/x86/boot/bzImage \
+   "$here/check-bisect.sh" "$work/src/bisect" "$work/build/dyntick" "$repo" \
 	"$frag/base.config" "$frag/dyntick.config"; then
 	mv "$stamp.saved" "$stamp" 2>/dev/null || true
+	"$here/build-kernel.sh" -s "$repo" "$work" dyntick-base \
+		>"$based/.dyntick-prebuilt"
 else
 	rm -f "$stamp.saved"
 	status=1

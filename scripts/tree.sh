@@ -8,6 +8,8 @@
 set -eu
 
 repo=$(cd "$1" && pwd) work=$2 name=$3 upto=$4
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
 pristine=$work/src/pristine
 tree=$work/src/$name
 version=$(cat "$pristine/.dyntick-version")
@@ -17,7 +19,7 @@ export QUILTRC=-   # ignore the user's ~/.quiltrc: the result must not depend on
 
 case $upto in
 all)	target="" ;;
-base)	target=$(awk '/^# end-of-base/{print last; exit} /^[^#]/ && NF{last=$1}' "$repo/series")
+base)	target=$(end_of_base "$repo")
 	[ -n "$target" ] || { echo "tree: no '# end-of-base' marker in $repo/series" >&2; exit 1; } ;;
 *)	echo "tree: bad target '$upto' (all|base)" >&2; exit 1 ;;
 esac
