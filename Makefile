@@ -62,7 +62,7 @@ define guest-suite
 	@$(MAKE) --no-print-directory -k $(GUEST_KERNELS) initramfs || \
 		$(S)/tap-summary.sh add $(RESULTS) fail "guest kernels and initramfs built"
 	@$(S)/qemu-test.sh $(WORKDIR) $(RESULTS) $(BOOTS) || \
-		$(S)/tap-summary.sh add $(RESULTS) fail "qemu-test.sh: every boot ran"
+		$(S)/tap-summary.sh add $(RESULTS) fail "qemu-test.sh: every boot ran clean, every comparison equal"
 	@$(S)/tap-summary.sh report $(RESULTS) $(BOOTS)
 endef
 
