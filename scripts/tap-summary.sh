@@ -105,14 +105,12 @@ report)
 	[ -r "$results" ] || die "no results file $results (nothing ran?)"
 	if [ $# -eq 1 ]; then
 		[ -r "$1" ] || die "cannot read boot matrix $1"
-		awk '$1 == "boot" { print $2 }' "$1" >"$results.boots"
-		while read -r b; do
+		awk '$1 == "boot" { print $2 }' "$1" | while read -r b; do
 			for t in "console clean" kernel_not_tainted; do
 				grep -q "^[a-z]*$tab$b: $t" "$results" ||
 					record fail "$b: recorded no '$t' result (the boot did not run, or its guest stopped early)"
 			done
-		done <"$results.boots"
-		rm -f "$results.boots"
+		done
 	fi
 	pass=0 fail=0 skip=0 todo=0
 	while IFS="$tab" read -r status name; do

@@ -610,34 +610,14 @@ static inline int dt_print_state(void)
 	return 0;
 }
 
-/*
- * Added for jiffies_load and cpu_hotplug: a jiffies sample that says how
- * good it is.
- */
-
-/*
- * Like dt_clk_read(), but keep the narrowest of up to 50 brackets (stop at
- * one under 0.5 ms) and return its width in seconds: the jiffies value was
- * read within +-width/2 of c->mono.  c->jiffies is -1 if jiffies cannot
- * be read.
- */
-static inline double dt_clk_read_width(struct dt_clk *c)
+/* Take @cpu offline (@on 0) or online (1) through sysfs; 0 or -errno. */
+static inline int dt_set_cpu_online(int cpu, int on)
 {
-	double best = 1e9;
-	int try;
+	char path[64];
 
-	for (try = 0; try < 50 && best >= 0.0005; try++) {
-		double t0 = dt_now(), t1;
-		long long j = dt_jiffies();
-
-		t1 = dt_now();
-		if (t1 - t0 < best) {
-			best = t1 - t0;
-			c->jiffies = j;
-			c->mono = (t0 + t1) / 2;
-		}
-	}
-	return best;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
+		 cpu);
+	return dt_write_file(path, on ? "1" : "0");
 }
 
 /*

@@ -44,15 +44,12 @@ static void loader(unsigned int seed)
 static void plugger(int cpu)
 {
 	unsigned int seed = 7;
-	char path[64];
 
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
-		 cpu);
 	for (;;) {
 		dt_sleep((100 + rand_r(&seed) % 201) / 1e3);
-		dt_write_file(path, "0");
+		dt_set_cpu_online(cpu, 0);
 		dt_sleep((100 + rand_r(&seed) % 201) / 1e3);
-		dt_write_file(path, "1");
+		dt_set_cpu_online(cpu, 1);
 	}
 }
 
@@ -90,7 +87,6 @@ int main(int argc, char **argv)
 	int secs = dt_arg_int(argc, argv, 2, 3);
 	int hotplug = dt_arg_int(argc, argv, 3, 0);
 	int hz = dt_hz(), ncpus = dt_ncpus(), ret = KSFT_PASS, i, k, nkids = 0;
-	char path[64];
 	double off[MAXWIN + 1], t[MAXWIN + 1], lo = 1e9, hi = -1e9, d;
 	const double lim = 0.5, span = 0.1;
 	pid_t kids[DT_MAXCPU + 2];
@@ -146,11 +142,8 @@ int main(int argc, char **argv)
 	}
 	for (k = 0; k < nkids; k++)
 		dt_stop(kids[k]);
-	if (hotplug) {
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/online", ncpus - 1);
-		dt_write_file(path, "1");	/* leave it online */
-	}
+	if (hotplug)
+		dt_set_cpu_online(ncpus - 1, 1);	/* leave it online */
 	if (i <= nwin) {
 		dt_diag("FAIL: cannot read jiffies in a 0.5 ms bracket");
 		return KSFT_FAIL;

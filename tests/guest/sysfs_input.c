@@ -11,7 +11,6 @@
 #include "dt.h"
 
 #define ENABLE	DT_SYSFS "/enable"
-#define CPU2	"/sys/devices/system/cpu/cpu2/online"
 
 /* write(2) of @len bytes at once; 0 or -errno. */
 static int write_raw(const char *buf, size_t len)
@@ -40,7 +39,7 @@ static pid_t spawn(int kind, int rounds)
 		else if (kind == 4)
 			dt_read_file(DT_SYSFS "/state", buf, sizeof(buf));
 		else if (i < 20)
-			dt_write_file(CPU2, i % 2 ? "1" : "0");
+			dt_set_cpu_online(2, i % 2);
 	}
 	_exit(0);
 }
@@ -90,7 +89,7 @@ int main(int argc, char **argv)
 			ret = KSFT_FAIL;
 		}
 	}
-	dt_write_file(CPU2, "1");
+	dt_set_cpu_online(2, 1);
 	err = dt_write_file(ENABLE, "1\n");
 	en = dt_state_field("enabled");
 	dt_sleep(0.5);
