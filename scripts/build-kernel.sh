@@ -1,6 +1,10 @@
 #!/bin/sh
 # Build one kernel variant into WORKDIR/build/VARIANT (its own O= dir).
 #
+# Every variant has high resolution timers (highres=off on the command line
+# turns them off) except those built at the bisect check's prefixes, which
+# are low resolution only.
+#
 #   periodic       pristine 6.1, HZ_PERIODIC
 #   nohz           pristine 6.1, mainline NO_HZ_IDLE
 #   periodic-patched  the whole series, HZ_PERIODIC (the series must not
@@ -11,6 +15,9 @@
 #                  the series (src/bisect, build/dyntick)
 #   dyntick-debug  the whole series, NO_IDLE_HZ + debug + self-test hooks
 #   dyntick-base   the series up to the end of Con Kolivas's base
+#   debian         the whole series, Debian's cloud-amd64 config with
+#                  NO_IDLE_HZ (scripts/debian-config.sh says what changed)
+#   debian-nohz    the same with mainline NO_HZ_IDLE, for comparison
 #
 # The .config is regenerated only when a fragment or the tree changed.
 # A bzImage left in the build dir with a matching .dyntick-prebuilt stamp
@@ -31,13 +38,15 @@ frag=$repo/kconfig-fragments
 here=$(dirname "$0")
 
 case $variant in
-periodic)	tree=pristine; frags="base periodic" ;;
-nohz)		tree=pristine; frags="base nohz-idle" ;;
-periodic-patched) tree=series; frags="base periodic" ;;
-nohz-patched)	tree=series;   frags="base nohz-idle" ;;
-dyntick)	tree=bisect;   frags="base dyntick" ;;
-dyntick-debug)	tree=series;   frags="base dyntick debug selftest" ;;
-dyntick-base)	tree=base;     frags="base dyntick" ;;
+periodic)	tree=pristine; frags="base hres periodic" ;;
+nohz)		tree=pristine; frags="base hres nohz-idle" ;;
+periodic-patched) tree=series; frags="base hres periodic" ;;
+nohz-patched)	tree=series;   frags="base hres nohz-idle" ;;
+dyntick)	tree=bisect;   frags="base lowres dyntick" ;;
+dyntick-debug)	tree=series;   frags="base hres dyntick debug selftest" ;;
+dyntick-base)	tree=base;     frags="base lowres dyntick" ;;
+debian)		tree=series;   frags="" debian=dyntick ;;
+debian-nohz)	tree=series;   frags="" debian=nohz ;;
 *)	echo "build-kernel: unknown variant '$variant'" >&2; exit 1 ;;
 esac
 
@@ -50,8 +59,9 @@ for f in $frags; do
 	files="$files $frag/$f.config"
 done
 
-# shellcheck disable=SC2086 # $files is a list of paths without blanks
-stamp=$( { cat $files; cat "$src/.dyntick-stamp" 2>/dev/null || echo pristine; } |
+# shellcheck disable=SC2086 # $files: paths without blanks; none for debian*
+stamp=$( { cat $files </dev/null; [ -z "${debian:-}" ] || cat "$here/debian-config.sh";
+	   echo "${debian:-}"; cat "$src/.dyntick-stamp" 2>/dev/null || echo pristine; } |
 	sha1sum | cut -d' ' -f1)
 [ "$stamp_only" = 0 ] || { echo "$stamp"; exit 0; }
 bz=$obj/arch/x86/boot/bzImage
@@ -61,8 +71,12 @@ if [ -f "$bz" ] && [ "$(cat "$obj/.dyntick-prebuilt" 2>/dev/null)" = "$stamp" ];
 fi
 rm -f "$obj/.dyntick-prebuilt"
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.dyntick-config" 2>/dev/null)" != "$stamp" ]; then
-	# shellcheck disable=SC2086
-	"$here/kconfig.sh" "$src" "$obj" $files
+	if [ -n "${debian:-}" ]; then
+		"$here/debian-config.sh" "$src" "$obj" "$debian"
+	else
+		# shellcheck disable=SC2086
+		"$here/kconfig.sh" "$src" "$obj" $files
+	fi
 	echo "$stamp" >"$obj/.dyntick-config"
 fi
 

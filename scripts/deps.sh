@@ -3,7 +3,7 @@
 # Runs apt-get as root (or through sudo); prints what it installs.
 set -eu
 
-pkgs="linux-source-6.1 quilt qemu-system-x86 busybox-static cpio gzip xz-utils
+pkgs="linux-source-6.1 linux-config-6.1 quilt qemu-system-x86 busybox-static cpio gzip xz-utils
 bc bison flex libelf-dev libssl-dev make gcc libc6-dev perl ccache shellcheck
 gnuplot-nox git diffstat python3"
 

@@ -22,7 +22,7 @@ base=$(sed -n 's/^# base-version: *//p' "$repo/series")
 "$here/mbox.sh" "$repo" "$work/dyntick.mbox" "$base"
 "$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" "$repo" "$work/dyntick.mbox" || status=1
 
-# bisect: every prefix builds the dyntick config, incrementally, in the
+# bisect: every prefix builds the lowres dyntick config, incrementally, in
 # tree and build dir of the "dyntick" kernel variant (src/bisect,
 # build/dyntick): the last prefix is that kernel, and the end of Con's
 # base is the "dyntick-base" kernel (same fragments), saved with the stamp
@@ -42,7 +42,7 @@ mkdir -p "$based/arch/x86/boot"
 rm -f "$based/.dyntick-prebuilt"
 if SAVE_AFTER=$(end_of_base "$repo") SAVE_TO=$based/arch/x86/boot/bzImage \
    "$here/check-bisect.sh" "$work/src/bisect" "$work/build/dyntick" "$repo" \
-	"$frag/base.config" "$frag/dyntick.config"; then
+	"$frag/base.config" "$frag/lowres.config" "$frag/dyntick.config"; then
 	mv "$stamp.saved" "$stamp" 2>/dev/null || true
 	"$here/build-kernel.sh" -s "$repo" "$work" dyntick-base \
 		>"$based/.dyntick-prebuilt"

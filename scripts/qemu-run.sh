@@ -58,7 +58,9 @@ esac
 # O=build/VARIANT/arch/x86/boot/bzImage -> build/VARIANT/.config
 hz=$(sed -n 's/^CONFIG_HZ=//p' "$(dirname "$kernel")/../../../.config" 2>/dev/null || true)
 
-append="console=ttyS0 panic=-1 dt.suite=$suite${hz:+ dt.hz=$hz} dt.ncpus=$smp${extra:+ $extra}"
+# cpuidle_haltpoll.force=1: the haltpoll cpuidle driver (poll + halt) under
+# TCG too, so the idle governor runs (kernels without it ignore the option).
+append="console=ttyS0 panic=-1 cpuidle_haltpoll.force=1 dt.suite=$suite${hz:+ dt.hz=$hz} dt.ncpus=$smp${extra:+ $extra}"
 
 # -no-reboot with panic=-1: a guest panic ends qemu at once.
 set -- "$qemu" -accel "$accel" -smp "$smp" -m 512 -nographic -no-reboot \
