@@ -1,8 +1,11 @@
 #!/bin/sh
-# Benchmark the kernel variants: build periodic, nohz, dyntick-base and
-# dyntick, boot each in QEMU with the "bench" suite (tests/guest/bench_probe)
-# once with the LAPIC timer and once on the PIT ("nolapic_timer
-# hpet=disable"), then collect the BENCH lines into WORKDIR/bench/results.json
+# Benchmark the tick modes: build the periodic, nohz, dyntick-base,
+# dyntick (lowres only) and dyntick-hres kernels, boot each row of $rows
+# below in QEMU with the "bench" suite (tests/guest/bench_probe) once with
+# the LAPIC timer and once on the PIT ("nolapic_timer hpet=disable").
+# Rows "periodic", "nohz" and "dyntick" have high resolution timers, the
+# "-lowres" rows and dyntick-base do not (highres=off on the same hres
+# kernels, or a lowres-only kernel).  Then collect the BENCH lines into WORKDIR/bench/results.json
 # and results.md, print a table (metrics x variants, with each dyn-tick
 # figure's ratio to nohz), draw WORKDIR/bench/loc.png if gnuplot is there,
 # and report the targets as "target: NAME: met|missed (MEASURED)".
@@ -32,7 +35,15 @@ export QEMU_ACCEL="$accel"
 case $runs in
 '' | *[!0-9]* | 0) die "BENCH_RUNS=$runs: must be a positive integer" ;;
 esac
-variants="periodic nohz dyntick-base dyntick"
+# LABEL=KERNEL_VARIANT[:EXTRA_COMMAND_LINE]; the report shows LABELs
+rows="periodic=periodic periodic-lowres=periodic:highres=off nohz=nohz
+nohz-lowres=nohz:highres=off dyntick-base=dyntick-base dyntick=dyntick-hres
+dyntick-lowres=dyntick"
+variants=$(for r in $rows; do echo "${r%%=*}"; done | tr '\n' ' ')
+kernels=$(for r in $rows; do k=${r#*=}; echo "${k%%:*}"; done | sort -u | tr '\n' ' ')
+# kernel_of LABEL, append_of LABEL
+kernel_of() { for r in $rows; do [ "${r%%=*}" = "$1" ] && { k=${r#*=}; echo "${k%%:*}"; }; done; }
+append_of() { for r in $rows; do [ "${r%%=*}" = "$1" ] && { k=${r#*=}; case $k in *:*) echo "${k#*:}" ;; esac; }; done; }
 logs=$work/logs
 out=$work/bench
 initrd=$work/initramfs.cpio.gz
@@ -49,7 +60,7 @@ if [ "$reuse" != 1 ]; then
 	"$here/tree.sh" "$repo" "$work" base base ||
 		die "tree.sh base base failed (patch series does not apply?)"
 	builds="trees=$(($(date +%s) - t0)):-"
-	for v in $variants; do
+	for v in $kernels; do
 		bz=$work/build/$v/arch/x86/boot/bzImage
 		kind=cold
 		[ -f "$bz" ] && kind=warm
@@ -86,17 +97,18 @@ if [ "$reuse" != 1 ]; then
 	r=1
 	while [ "$r" -le "$runs" ]; do
 		for v in $variants; do
-			bz=$work/build/$v/arch/x86/boot/bzImage
+			bz=$work/build/$(kernel_of "$v")/arch/x86/boot/bzImage
 			[ -r "$bz" ] || die "no kernel image $bz"
+			extra=$(append_of "$v")
 			for t in lapic pit; do
 				log=$(logname "$r" "$v" "$t")
 				if [ "$t" = pit ]; then
 					"$here/qemu-run.sh" -t 600 \
-						-a "nolapic_timer hpet=disable" \
+						-a "nolapic_timer hpet=disable${extra:+ $extra}" \
 						"$bz" "$initrd" bench-pit "$log" ||
 						die "boot of $v ($t, run $r) failed; log $log"
 				else
-					"$here/qemu-run.sh" -t 600 \
+					"$here/qemu-run.sh" -t 600 ${extra:+-a "$extra"} \
 						"$bz" "$initrd" bench "$log" ||
 						die "boot of $v ($t, run $r) failed; log $log"
 				fi

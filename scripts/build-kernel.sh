@@ -14,6 +14,7 @@
 #                  the bisect check of host-checks.sh leaves at the top of
 #                  the series (src/bisect, build/dyntick)
 #   dyntick-debug  the whole series, NO_IDLE_HZ + debug + self-test hooks
+#   dyntick-hres   the whole series, NO_IDLE_HZ, no debug (make bench)
 #   dyntick-base   the series up to the end of Con Kolivas's base
 #   debian         the whole series, Debian's cloud-amd64 config with
 #                  NO_IDLE_HZ (scripts/debian-config.sh says what changed)
@@ -44,6 +45,7 @@ periodic-patched) tree=series; frags="base hres periodic" ;;
 nohz-patched)	tree=series;   frags="base hres nohz-idle" ;;
 dyntick)	tree=bisect;   frags="base lowres dyntick" ;;
 dyntick-debug)	tree=series;   frags="base hres dyntick debug selftest" ;;
+dyntick-hres)	tree=series;   frags="base hres dyntick" ;;
 dyntick-base)	tree=base;     frags="base lowres dyntick" ;;
 debian)		tree=series;   frags="" debian=dyntick ;;
 debian-nohz)	tree=series;   frags="" debian=nohz ;;

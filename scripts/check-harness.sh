@@ -5,7 +5,8 @@
 #     compiled for the host);
 #   - scan-log.sh on console logs holding one problem line each;
 #   - tap-summary.sh on an empty "1..0" plan, a short plan, and a results
-#     file missing a boot of the matrix.
+#     file missing a boot of the matrix;
+#   - compare-idle.sh on a boot that wakes more than its control.
 #
 # usage: check-harness.sh REPO
 # One result per judge to tap-summary.sh add "$RESULTS" (default: printed).
@@ -103,5 +104,32 @@ if [ "$bad" = 0 ]; then
 	result pass "harness: tap-summary.sh fails empty or short plans and boots that recorded nothing"
 else
 	result fail "harness: tap-summary.sh fails empty or short plans and boots that recorded nothing"
+fi
+
+# 4. The side-by-side idle comparison: one CPU 2 LOC/s busier must fail,
+# the same figures must pass, and a log without figures must fail.
+idle_log() {
+	printf '# HZ=250, idle window 20 s, limit LOC/s <= 12.5 per CPU
+'
+	for r do printf '# cpu%d LOC/s=%s
+' "$n" "$r"; n=$((n + 1)); done
+	printf 'ok 2 loc_idle
+'
+}
+n=0; idle_log 1.0 0.5 0.5 0.5 >"$tmp/ctl"
+n=0; idle_log 1.0 2.5 0.5 0.5 >"$tmp/worse"
+n=0; idle_log 1.0 0.5 0.5 0.5 >"$tmp/same"
+: >"$tmp/empty"
+bad=0
+for c in "worse fail" "same pass" "empty fail"; do
+	: >"$tmp/res"
+	"$here/compare-idle.sh" "$tmp/res" "$tmp" "${c% *}" ctl >/dev/null 2>&1 || true
+	grep -q "^${c#* }" "$tmp/res" ||
+		{ echo "$prog: compare-idle.sh does not ${c#* } '${c% *}' against its control"; bad=1; }
+done
+if [ "$bad" = 0 ]; then
+	result pass "harness: compare-idle.sh fails a boot that wakes more than its control"
+else
+	result fail "harness: compare-idle.sh fails a boot that wakes more than its control"
 fi
 exit "$failed"

@@ -47,11 +47,15 @@ compare() {
 	"$here/compare-results.sh" "$results" "$suites/$1" "$2" "$3" || status=1
 }
 
+compare_idle() {
+	"$here/compare-idle.sh" "$results" "$work/logs" "$1" "$2" || status=1
+}
+
 # Parse the whole matrix before the first boot: a bad line fails at once.
 sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	case $kind in
 	'') ;;
-	boot | compare) echo "$kind $args" ;;
+	boot | compare | compare-idle) echo "$kind $args" ;;
 	*) echo "qemu-test: $boots: unknown line '$kind $args'" >&2; exit 2 ;;
 	esac
 done >"$work/boots.run"
@@ -60,6 +64,7 @@ while read -r kind args; do
 	case $kind in
 	boot) boot $args ;;
 	compare) compare $args ;;
+	compare-idle) compare_idle $args ;;
 	esac
 done <"$work/boots.run"
 exit $status
