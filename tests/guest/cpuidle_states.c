@@ -9,6 +9,11 @@
  * fails without a cpuidle driver of 2+ states, or if an idle CPU spent
  * less than 90% of the window in the deepest state or more than 5% in
  * the polling state.
+ *
+ * A state's time is added when the CPU leaves it, and with the tick
+ * stopped a sleep can last seconds: the counters of a CPU are read from
+ * that CPU (this process moves there), so that its sleep in progress
+ * ends and is counted on the right side of the window.
  */
 #include "dt.h"
 
@@ -35,12 +40,14 @@ static int read_states(int cpu, struct st *s)
 {
 	int n;
 
+	dt_pin(cpu);
 	for (n = 0; n < MAXST; n++)
 		if (read_ll(cpu, n, "usage", &s[n].usage) ||
 		    read_ll(cpu, n, "time", &s[n].time_us) ||
 		    read_ll(cpu, n, "above", &s[n].above) ||
 		    read_ll(cpu, n, "below", &s[n].below))
 			break;
+	dt_pin(0);
 	return n;
 }
 
