@@ -22,7 +22,7 @@ help:
 	@echo "make qemu-test  the guest test suite alone"
 	@echo "make debian-test  the series in Debian's cloud-amd64 config (not in make test)"
 	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE"
-	@echo "make mbox       write the series as a mailing-list mbox to \$$WORKDIR"
+	@echo "make mbox       the series as an mbox in \$$WORKDIR, signed off by you (FROM= or git config)"
 	@echo "WORKDIR=$(WORKDIR)  QEMU_ACCEL=tcg|kvm"
 
 deps:
@@ -98,7 +98,7 @@ bench: src initramfs
 	@$(S)/bench.sh $(REPO) $(WORKDIR)
 
 mbox: src
-	@$(S)/mbox.sh $(REPO) $(WORKDIR)/dyntick.mbox \
+	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(WORKDIR)/dyntick.mbox \
 		"$$(sed -n 's/^# base-version: *//p' $(REPO)/series)"
 
 clean:

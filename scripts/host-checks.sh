@@ -16,11 +16,13 @@ status=0
 "$here/check-shell.sh" "$repo" || status=1
 "$here/check-harness.sh" "$repo" || status=1
 
-# mbox: git am of the mailed series must give the quilt-pushed tree
+# mbox: git am of the mailed series must give the quilt-pushed tree.  The
+# check's own mbox, with a test identity: make mbox writes the one to send.
 "$here/tree.sh" "$repo" "$work" series all
 base=$(sed -n 's/^# base-version: *//p' "$repo/series")
-"$here/mbox.sh" "$repo" "$work/dyntick.mbox" "$base"
-"$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" "$repo" "$work/dyntick.mbox" || status=1
+FROM="Dyntick Harness <harness@example.invalid>" \
+	"$here/mbox.sh" "$repo" "$work/check-mbox.mbox" "$base"
+"$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" "$repo" "$work/check-mbox.mbox" || status=1
 
 # bisect: every prefix builds the lowres dyntick config, incrementally, in
 # tree and build dir of the "dyntick" kernel variant (src/bisect,

@@ -10,7 +10,11 @@
 #   Signed-off-by: so git am keeps them in the commit message.
 #   Cover letter: title = first line of REPO/patches/cover-letter.txt, blurb
 #   = the rest of it (a generic one without that file).
-# Environment: SUBJECT_PREFIX (default "PATCH"), e.g. "RFC PATCH v2".
+#   The patches carry the project's placeholder identity; in the mbox,
+#   From: and Signed-off-by: carry the sender's own (a DCO sign-off is a
+#   real person's): FROM="Name <email>", else git config user.name and
+#   user.email.  Without one the mbox is not written.
+# Environment: SUBJECT_PREFIX (default "PATCH"), e.g. "RFC PATCH v2"; FROM.
 set -eu
 
 prog=mbox
@@ -21,6 +25,21 @@ repo=$1 out=$2 base=$3
 [ -n "$base" ] || die "BASEVERSION is empty"
 repo=$(cd "$repo" && pwd)
 prefix=${SUBJECT_PREFIX:-PATCH}
+placeholder="Dyntick Project <dyntick-devel@example.org>"
+sender=${FROM:-}
+if [ -z "$sender" ]; then
+	gname=$(git -C "$repo" config user.name 2>/dev/null || true)
+	gmail=$(git -C "$repo" config user.email 2>/dev/null || true)
+	[ -n "$gname" ] && [ -n "$gmail" ] && sender="$gname <$gmail>"
+fi
+[ -n "$sender" ] ||
+	die "no sender identity for From: and Signed-off-by: (DCO): set FROM='Your Name <you@example.org>' or git config user.name and user.email"
+case $sender in
+*"<"*@*">") ;;
+*) die "FROM='$sender' is not of the form 'Name <email>'" ;;
+esac
+[ "$sender" != "$placeholder" ] ||
+	die "FROM is the project's placeholder identity; a sign-off must be yours"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -93,6 +112,14 @@ n=0
 while read -r p; do
 	n=$((n + 1))
 	split "$repo/patches/$p" "$tmp/$n" || die "cannot use $repo/patches/$p (see above)"
+	# the sender's identity for the project's placeholder
+	for f in from body; do
+		awk -v ph="$placeholder" -v me="$sender" '
+			$0 == ph { $0 = me }
+			$0 == "Signed-off-by: " ph { $0 = "Signed-off-by: " me }
+			{ print }' "$tmp/$n/$f" >"$tmp/$n/$f.new"
+		mv "$tmp/$n/$f.new" "$tmp/$n/$f"
+	done
 done <"$tmp/series"
 
 # [PATCH n/N], n zero-padded to the width of N as git format-patch does.
