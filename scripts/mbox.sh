@@ -8,8 +8,9 @@
 #   "Subject:" lines (and optionally "Date:"); other header lines, such as
 #   "Originally-by:", are moved into the body right before the first
 #   Signed-off-by: so git am keeps them in the commit message.
-#   Cover letter: title = first line of REPO/patches/cover-letter.txt, blurb
-#   = the rest of it (a generic one without that file).
+#   Cover letter: title = first line of REPO/patches/cover-letter.txt, then
+#   its "Cc: " lines (headers of every mail), blurb = the rest (a generic
+#   one without that file).
 #   The patches carry the project's placeholder identity; in the mbox,
 #   From: and Signed-off-by: carry the sender's own (a DCO sign-off is a
 #   real person's): FROM="Name <email>", else git config user.name and
@@ -141,6 +142,7 @@ header() {
 		echo "In-Reply-To: $(msgid 0)"
 		echo "References: $(msgid 0)"
 	fi
+	[ ! -s "$tmp/cc" ] || cat "$tmp/cc"
 	echo "MIME-Version: 1.0"
 	echo "Content-Type: text/plain; charset=UTF-8"
 	echo "Content-Transfer-Encoding: 8bit"
@@ -148,6 +150,8 @@ header() {
 }
 
 cover=$repo/patches/cover-letter.txt
+: >"$tmp/cc"
+[ ! -f "$cover" ] || sed -n '2,$p' "$cover" | awk '/^Cc: / { print; next } NF { exit }' >"$tmp/cc"
 {
 	if [ -f "$cover" ]; then
 		title=$(head -n 1 "$cover")
@@ -157,8 +161,8 @@ cover=$repo/patches/cover-letter.txt
 	fi
 	header 0 "$(cat "$tmp/1/from")" "$(maildate 0)" "$title"
 	if [ -f "$cover" ]; then
-		# blurb: everything after the title, leading blank lines dropped
-		sed '1d' "$cover" | awk 'NF { go = 1 } go'
+		# blurb: everything after the title and the Cc: lines
+		sed '1d' "$cover" | awk '!go && (/^Cc: / || !NF) { next } { go = 1; print }'
 	else
 		echo "This series applies with quilt to the Linux 6.1 sources below."
 	fi
