@@ -42,8 +42,16 @@ dyntick-lowres=dyntick"
 variants=$(for r in $rows; do echo "${r%%=*}"; done | tr '\n' ' ')
 kernels=$(for r in $rows; do k=${r#*=}; echo "${k%%:*}"; done | sort -u | tr '\n' ' ')
 # kernel_of LABEL, append_of LABEL
-kernel_of() { for r in $rows; do [ "${r%%=*}" = "$1" ] && { k=${r#*=}; echo "${k%%:*}"; }; done; }
-append_of() { for r in $rows; do [ "${r%%=*}" = "$1" ] && { k=${r#*=}; case $k in *:*) echo "${k#*:}" ;; esac; }; done; }
+kernel_of() {
+	for r in $rows; do
+		[ "${r%%=*}" != "$1" ] || { k=${r#*=}; echo "${k%%:*}"; }
+	done
+}
+append_of() {
+	for r in $rows; do
+		[ "${r%%=*}" != "$1" ] || { k=${r#*=}; case $k in *:*) echo "${k#*:}" ;; esac; }
+	done
+}
 logs=$work/logs
 out=$work/bench
 initrd=$work/initramfs.cpio.gz
