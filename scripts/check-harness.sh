@@ -27,6 +27,11 @@ result() {
 	"$here/tap-summary.sh" add "$results" "$@"
 }
 
+# judged NAME: one result for a judge, a pass unless a case set bad=1
+judged() {
+	if [ "$bad" = 0 ]; then result pass "$1"; else result fail "$1"; fi
+}
+
 # 1. The lateness judge.
 if gcc -O2 -Wall -Wextra -Werror -o "$tmp/judge" \
 	"$repo/tests/unit/judge_test.c" -lm >"$tmp/judge.out" 2>&1 &&
@@ -72,11 +77,7 @@ if "$here/scan-log.sh" "$tmp/short.log" >"$tmp/scan.out" 2>&1; then
 	echo "$prog: scan-log.sh accepts a log without the runner's done line"
 	bad=1
 fi
-if [ "$bad" = 0 ]; then
-	result pass "harness: scan-log.sh finds every kind of problem line"
-else
-	result fail "harness: scan-log.sh finds every kind of problem line"
-fi
+judged "harness: scan-log.sh finds every kind of problem line"
 
 # 3. tap-summary.sh: an empty plan, a short plan, a boot that never ran.
 bad=0
@@ -100,11 +101,7 @@ printf 'pass\t%s: console clean (x)\npass\t%s: kernel_not_tainted\n' \
 	one one two two >"$tmp/res"
 "$here/tap-summary.sh" report "$tmp/res" "$tmp/boots" >"$tmp/rep" 2>&1 ||
 	{ echo "$prog: tap-summary.sh report fails a complete run:"; sed 's/^/    /' "$tmp/rep"; bad=1; }
-if [ "$bad" = 0 ]; then
-	result pass "harness: tap-summary.sh fails empty or short plans and boots that recorded nothing"
-else
-	result fail "harness: tap-summary.sh fails empty or short plans and boots that recorded nothing"
-fi
+judged "harness: tap-summary.sh fails empty or short plans and boots that recorded nothing"
 
 # 4. The side-by-side idle comparison: one CPU 2 LOC/s busier must fail,
 # the same figures must pass, and a log without figures must fail.
@@ -127,9 +124,5 @@ for c in "worse fail" "same pass" "empty fail"; do
 	grep -q "^${c#* }" "$tmp/res" ||
 		{ echo "$prog: compare-idle.sh does not ${c#* } '${c% *}' against its control"; bad=1; }
 done
-if [ "$bad" = 0 ]; then
-	result pass "harness: compare-idle.sh fails a boot that wakes more than its control"
-else
-	result fail "harness: compare-idle.sh fails a boot that wakes more than its control"
-fi
+judged "harness: compare-idle.sh fails a boot that wakes more than its control"
 exit "$failed"
