@@ -11,7 +11,7 @@ BZ       = $(WORKDIR)/build/$(1)/arch/x86/boot/bzImage
 export WORKDIR
 
 .PHONY: all help deps src trees kernels initramfs run shell qemu-test \
-	host-checks test debian-test bench mbox clean distclean
+	host-checks test debian-test bench bench-report mbox clean distclean
 
 all: kernels initramfs
 
@@ -21,7 +21,8 @@ help:
 	@echo "make test       host-side series checks + the guest test suite (what CI runs)"
 	@echo "make qemu-test  the guest test suite alone"
 	@echo "make debian-test  the series in Debian's cloud-amd64 config (not in make test)"
-	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE"
+	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE (BENCH_RUNS=, BENCH_COST_RUNS=)"
+	@echo "make bench-report  the benchmark's report again, from the last run's logs"
 	@echo "make mbox       the series as an mbox in \$$WORKDIR, signed off by you (FROM= or git config)"
 	@echo "WORKDIR=$(WORKDIR)  QEMU_ACCEL=tcg|kvm"
 
@@ -94,8 +95,14 @@ test: src
 	$(host-suite)
 	$(guest-suite)
 
-bench: src initramfs
-	@$(S)/bench.sh $(REPO) $(WORKDIR)
+# The benchmark's boots (tests/bench-rows), then its report; bench-report
+# alone renders the report again from the last boots' logs.
+bench: src
+	@$(S)/bench-run.sh $(REPO) $(WORKDIR)
+	@$(S)/bench-report.sh $(REPO) $(WORKDIR)
+
+bench-report:
+	@$(S)/bench-report.sh $(REPO) $(WORKDIR)
 
 mbox: src
 	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(WORKDIR)/dyntick.mbox \

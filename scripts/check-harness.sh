@@ -6,7 +6,9 @@
 #   - scan-log.sh on console logs holding one problem line each;
 #   - tap-summary.sh on an empty "1..0" plan, a short plan, and a results
 #     file missing a boot of the matrix;
-#   - compare-idle.sh on a boot that wakes more than its control.
+#   - compare-idle.sh on a boot that wakes more than its control;
+#   - bench-report.sh on made-up bench logs: valid JSON, and each of the
+#     verdicts met, missed and within noise where the figures call for it.
 #
 # usage: check-harness.sh REPO
 # One result per judge to tap-summary.sh add "$RESULTS" (default: printed).
@@ -125,4 +127,38 @@ for c in "worse fail" "same pass" "empty fail"; do
 		{ echo "$prog: compare-idle.sh does not ${c#* } '${c% *}' against its control"; bad=1; }
 done
 judged "harness: compare-idle.sh fails a boot that wakes more than its control"
+
+# 5. The benchmark report: made-up logs of two runs under -icount (compute
+# loop 3% dearer than periodic: missed; round trip equal: met) and one TCG
+# run (idle sums 3 and 4: within noise), a build line needing JSON escapes.
+w=$tmp/bench && mkdir -p "$w/logs" "$w/bench"
+printf '%s\n' 'trees=1:- "quoted\path"	tab' >"$w/bench/builds.txt"
+cost() {
+	printf 'BENCH scenario=cost_busy_all cpus=1 iterations=1 guest_ns=%s\r\n' "$3"
+	printf 'BENCH scenario=cost_pingpong cpus=1 round_trips=1 guest_ns=1 ns_per_trip=9000\r\n'
+}
+for r in 1 2; do
+	cost periodic "$r" $((1000000000 + r)) >"$w/logs/bench-periodic-cost.r$r.log"
+	cost dyntick "$r" $((1030000000 + r)) >"$w/logs/bench-dyntick-cost.r$r.log"
+done
+idle() {
+	printf 'BENCH kernel=x hz=250 ncpus=4\r\n'
+	for c in 0 1 2 3; do printf 'BENCH scenario=idle cpu=%d loc_per_s=%s\r\n' "$c" "$1"; done
+}
+idle 1 >"$w/logs/bench-nohz.r1.log"
+idle 0.75 >"$w/logs/bench-dyntick.r1.log"
+bad=0
+if "$here/bench-report.sh" "$repo" "$w" >"$tmp/rep" 2>&1; then
+	for v in "busy compute cost.*: missed" "pipe round trip cost.*: met" \
+		 "idle LOC/s (sum) dyntick <= nohz: within noise"; do
+		grep -q "^target: $v" "$tmp/rep" ||
+			{ echo "$prog: bench-report.sh: no '$v' verdict"; bad=1; }
+	done
+	python3 -m json.tool "$w/bench/results.json" >/dev/null ||
+		{ echo "$prog: bench-report.sh writes invalid JSON"; bad=1; }
+else
+	echo "$prog: bench-report.sh failed on made-up logs:"; sed 's/^/    /' "$tmp/rep"
+	bad=1
+fi
+judged "harness: bench-report.sh gives valid JSON and the verdicts its figures call for"
 exit "$failed"

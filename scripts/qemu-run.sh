@@ -2,7 +2,11 @@
 # Boot a kernel + initramfs in QEMU, run one guest test suite, keep the
 # console log and scan it.
 #
-# usage: qemu-run.sh [-t TIMEOUT_SECS] [-a "extra append"] BZIMAGE INITRAMFS SUITE LOG
+# usage: qemu-run.sh [-i] [-t TIMEOUT_SECS] [-a "extra append"] BZIMAGE INITRAMFS SUITE LOG
+#   -i  count instructions: "-icount shift=0,sleep=off", guest time is one
+#       ns per instruction executed (vCPUs run in turn on one host thread)
+#       and skips ahead while all sleep; deterministic, whatever the host
+#       load (for the benchmark's cost figures; TCG only)
 #   -t  host wall-clock limit (default 900 s); qemu is killed when it expires
 #   -a  extra kernel command line, appended after the harness's own
 # Environment: QEMU_ACCEL=tcg (default) or kvm (opt-in; nested KVM hangs on
@@ -18,13 +22,14 @@ prog='qemu-run'
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "$prog: $*" >&2; exit 1; }
 usage() {
-	echo "usage: $0 [-t TIMEOUT_SECS] [-a \"extra append\"] BZIMAGE INITRAMFS SUITE LOG" >&2
+	echo "usage: $0 [-i] [-t TIMEOUT_SECS] [-a \"extra append\"] BZIMAGE INITRAMFS SUITE LOG" >&2
 	exit 2
 }
 
-timeout_s=900 extra=
-while getopts t:a: opt; do
+timeout_s=900 extra='' icount=''
+while getopts it:a: opt; do
 	case $opt in
+	i) icount='shift=0,sleep=off' ;;
 	t) timeout_s=$OPTARG ;;
 	a) extra=$OPTARG ;;
 	*) usage ;;
@@ -50,6 +55,8 @@ tcg) ;;
 kvm) [ -w /dev/kvm ] || die "QEMU_ACCEL=kvm but /dev/kvm is missing or not writable" ;;
 *) die "QEMU_ACCEL=$accel: use tcg or kvm" ;;
 esac
+[ -z "$icount" ] || [ "$accel" = tcg ] ||
+	die "-i (instruction counting) needs QEMU_ACCEL=tcg, not $accel"
 
 smp=${QEMU_SMP:-4}
 case $smp in
@@ -65,6 +72,7 @@ append="console=ttyS0 panic=-1 cpuidle_haltpoll.force=1 dt.suite=$suite${hz:+ dt
 # -no-reboot with panic=-1: a guest panic ends qemu at once.
 set -- "$qemu" -accel "$accel" -smp "$smp" -m 512 -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
+[ -z "$icount" ] || set -- "$@" -icount "$icount"
 
 if [ "$suite" = shell ]; then
 	echo "$prog: interactive shell; quit with Ctrl-A X" >&2
@@ -73,7 +81,7 @@ fi
 
 mkdir -p "$(dirname "$log")"
 rm -f "$log"	# never scan a previous boot's log
-echo "$prog: $suite: booting $kernel (accel $accel, limit ${timeout_s}s)"
+echo "$prog: $suite: booting $kernel (accel $accel${icount:+, icount $icount}, limit ${timeout_s}s)"
 echo "$prog: append: $append"
 start=$(date +%s)
 rc=0

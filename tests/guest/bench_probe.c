@@ -4,31 +4,24 @@
  *	BENCH scenario=<name> [cpu=<n>|req_ms=<n>] <metric>=<value>
  * Scenarios: idle (the first 20 s of a 60 s idle window, over which the
  * jiffies drift is measured), partial (CPU0 busy), mixed (wakers on
- * CPU1/2/3 at 10/50/200 wakeups/s), nanosleep oversleep, pipe round trips
- * with idle gaps, and the cost of busy work (a fixed pipe ping-pong and a
- * fixed compute loop).  About 140 s in all plus the ping-pong (30 s on a
- * periodic kernel in TCG).  "bench_probe pit", for the boot with the PIT
- * as the only tick source, runs only idle (20 s) and partial.
+ * CPU1/2/3 at 10/50/200 wakeups/s), nanosleep oversleep and pipe round
+ * trips with idle gaps.  About 140 s in all.  "bench_probe pit", for the
+ * boot with the PIT as the only tick source, runs only idle (20 s) and
+ * partial.  The cost of busy work is cost_probe's, in a boot that counts
+ * instructions: wall time under TCG cannot resolve it.
  */
 #include "dt.h"
-
-#define BENCH(...)					\
-	do {							\
-		printf("BENCH " __VA_ARGS__);			\
-		putchar('\n');					\
-		fflush(stdout);					\
-	} while (0)
 
 static void print_rates(const char *sc, const struct dt_rates *r)
 {
 	int i;
 
 	for (i = 0; i < r->n; i++)
-		BENCH("scenario=%s cpu=%d loc_per_s=%.2f", sc, r->cpu[i],
+		DT_BENCH("scenario=%s cpu=%d loc_per_s=%.2f", sc, r->cpu[i],
 		      r->loc[i]);
 	if (r->irq0 >= 0)
-		BENCH("scenario=%s irq0_per_s=%.2f", sc, r->irq0);
-	BENCH("scenario=%s secs=%.3f", sc, r->secs);
+		DT_BENCH("scenario=%s irq0_per_s=%.2f", sc, r->irq0);
+	DT_BENCH("scenario=%s secs=%.3f", sc, r->secs);
 }
 
 /*
@@ -52,7 +45,7 @@ static void idle_and_drift(int secs, int drift_secs, int hz)
 	dt_sleep(drift_secs - (dt_now() - a.mono));
 	dt_clk_read(&b);
 	if (a.jiffies >= 0)
-		BENCH("scenario=drift secs=%d drift_ticks=%.2f", drift_secs,
+		DT_BENCH("scenario=drift secs=%d drift_ticks=%.2f", drift_secs,
 		      dt_clk_drift(&a, &b, hz));
 }
 
@@ -114,9 +107,9 @@ static void mixed(int secs, int ncpus)
 	for (i = 1; i < 4; i++) {
 		dt_stop(pid[i]);
 		if (pid[i] && ok) {
-			BENCH("scenario=mixed cpu=%d req_wakeups_per_s=%d", i,
+			DT_BENCH("scenario=mixed cpu=%d req_wakeups_per_s=%d", i,
 			      rate[i]);
-			BENCH("scenario=mixed cpu=%d wakeups_per_s=%.2f", i,
+			DT_BENCH("scenario=mixed cpu=%d wakeups_per_s=%.2f", i,
 			      (__atomic_load_n(&count[i], __ATOMIC_RELAXED) -
 			       before[i]) / r.secs);
 		}
@@ -124,6 +117,27 @@ static void mixed(int secs, int ncpus)
 	if (ok)
 		print_rates("mixed", &r);
 	munmap(count, 4096);
+}
+
+/*
+ * The median, the maximum and, only with 100 samples or more, the 99th
+ * percentile (nearest rank) of @n samples in microseconds: a "p99" of
+ * fewer samples would be their maximum under another name.
+ */
+static void sample_stats(const char *sc, int req_ms, const char *what,
+			 double *v, int n)
+{
+	char req[32] = "";
+
+	if (req_ms)
+		snprintf(req, sizeof(req), " req_ms=%d", req_ms);
+	dt_quantile(v, n, 1.0);		/* sorts v[] */
+	DT_BENCH("scenario=%s%s %s_median_us=%.1f samples=%d", sc, req, what,
+	      dt_median_sorted(v, n), n);
+	DT_BENCH("scenario=%s%s %s_max_us=%.1f", sc, req, what, v[n - 1]);
+	if (n >= 100)
+		DT_BENCH("scenario=%s%s %s_p99_us=%.1f", sc, req, what,
+		      dt_quantile(v, n, 0.99));
 }
 
 static void nanosleep_lat(int cpu)
@@ -147,67 +161,9 @@ static void nanosleep_lat(int cpu)
 				;
 			over[i] = (dt_now() - t0) * 1e6 - req_ms[d] * 1e3;
 		}
-		BENCH("scenario=nanosleep req_ms=%d oversleep_median_us=%.1f",
-		      req_ms[d], dt_quantile(over, iters[d], 0.5));
-		BENCH("scenario=nanosleep req_ms=%d oversleep_p99_us=%.1f",
-		      req_ms[d], dt_quantile(over, iters[d], 0.99));
+		sample_stats("nanosleep", req_ms[d], "oversleep", over,
+			     iters[d]);
 	}
-}
-
-/*
- * @trips pipe round trips CPU1 <-> CPU2, pausing @gap_s every 10 when
- * @gap_s > 0; fills @rtt (microseconds) if given.  Returns elapsed s.
- */
-static double pingpong(int trips, double gap_s, double *rtt)
-{
-	int ping[2], pong[2], i;
-	double t0, t;
-	pid_t child;
-	char c = 'x';
-
-	if (pipe(ping) || pipe(pong))
-		return -1;
-	child = dt_fork_pinned(2);
-	if (child == 0) {
-		while (read(ping[0], &c, 1) == 1)
-			if (write(pong[1], &c, 1) != 1)
-				break;
-		_exit(0);
-	}
-	dt_pin(1);
-	t0 = dt_now();
-	for (i = 0; i < trips; i++) {
-		if (gap_s > 0 && i % 10 == 0)
-			dt_sleep(gap_s);
-		t = dt_now();
-		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1)
-			break;
-		if (rtt)
-			rtt[i] = (dt_now() - t) * 1e6;
-	}
-	t = dt_now() - t0;
-	dt_stop(child);
-	close(ping[0]);
-	close(ping[1]);
-	close(pong[0]);
-	close(pong[1]);
-	return i == trips ? t : -1;
-}
-
-static void compute(long n)
-{
-	unsigned long x = 88172645463325252UL;
-	double t0 = dt_now();
-	long i;
-
-	for (i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		__asm__ __volatile__("" : "+r"(x));
-	}
-	BENCH("scenario=busy_compute iterations=%ld elapsed_s=%.3f", n,
-	      dt_now() - t0);
 }
 
 int main(int argc, char **argv)
@@ -215,10 +171,10 @@ int main(int argc, char **argv)
 	int hz = dt_hz(), ncpus = dt_ncpus();
 	int pit = argc > 1 && !strcmp(argv[1], "pit");
 	struct utsname u;
-	double rtt[200], t;
+	double rtt[200];
 
 	uname(&u);
-	BENCH("kernel=%s hz=%d ncpus=%d", u.release, hz, ncpus);
+	DT_BENCH("kernel=%s hz=%d ncpus=%d", u.release, hz, ncpus);
 	if (ncpus < 4) {
 		dt_diag("bench_probe needs 4 CPUs, have %d", ncpus);
 		return KSFT_SKIP;
@@ -234,16 +190,7 @@ int main(int argc, char **argv)
 	partial(20);
 	mixed(20, ncpus);
 	nanosleep_lat(2);
-	if (pingpong(200, 0.02, rtt) > 0) {
-		BENCH("scenario=pipe_rtt rtt_median_us=%.1f",
-		      dt_quantile(rtt, 200, 0.5));
-		BENCH("scenario=pipe_rtt rtt_p99_us=%.1f",
-		      dt_quantile(rtt, 200, 0.99));
-	}
-	t = pingpong(100000, 0, NULL);
-	if (t > 0)
-		BENCH("scenario=busy_pingpong round_trips=100000 elapsed_s=%.3f",
-		      t);
-	compute(1000000000L);
+	if (dt_pingpong(1, 2, 200, 0.02, rtt) > 0)
+		sample_stats("pipe_rtt", 0, "rtt", rtt, 200);
 	return KSFT_PASS;
 }

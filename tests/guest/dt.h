@@ -54,6 +54,14 @@ dt_diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* One figure for the benchmark: "BENCH key=value ...", flushed at once. */
+#define DT_BENCH(...)					\
+	do {						\
+		printf("BENCH " __VA_ARGS__);		\
+		putchar('\n');				\
+		fflush(stdout);				\
+	} while (0)
+
 static inline double dt_now(void)
 {
 	struct timespec ts;
@@ -294,6 +302,57 @@ static inline void dt_stop(pid_t pid)
 		return;
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
+}
+
+/*
+ * @trips pipe round trips between this process, pinned to @cpu_a, and a
+ * child pinned to @cpu_b, pausing @gap_s before every tenth when @gap_s > 0
+ * (both CPUs then go idle, and each wakeup is an IPI into an idle CPU).
+ * Fills @rtt[trips] with the round trips in microseconds if @rtt is not
+ * NULL.  Returns the elapsed seconds, or -1 if the pipes failed.
+ */
+static inline double dt_pingpong(int cpu_a, int cpu_b, int trips,
+				 double gap_s, double *rtt)
+{
+	int ping[2], pong[2], i;
+	double t0, t;
+	pid_t child;
+	char c = 'x';
+
+	if (pipe(ping))
+		return -1;
+	if (pipe(pong)) {
+		close(ping[0]);
+		close(ping[1]);
+		return -1;
+	}
+	child = dt_fork_pinned(cpu_b);
+	if (child == 0) {
+		while (read(ping[0], &c, 1) == 1)
+			if (write(pong[1], &c, 1) != 1)
+				break;
+		_exit(0);
+	}
+	dt_pin(cpu_a);
+	t0 = dt_now();
+	for (i = 0; i < trips; i++) {
+		if (gap_s > 0 && i % 10 == 0)
+			dt_sleep(gap_s);
+		t = dt_now();
+		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1)
+			break;
+		if (rtt)
+			rtt[i] = (dt_now() - t) * 1e6;
+	}
+	t = dt_now() - t0;
+	dt_stop(child);
+	close(ping[0]);
+	close(ping[1]);
+	close(pong[0]);
+	close(pong[1]);
+	if (i < trips)
+		dt_diag("pipe i/o failed at round trip %d of %d", i, trips);
+	return i == trips ? t : -1;
 }
 
 /*

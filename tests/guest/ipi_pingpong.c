@@ -12,45 +12,20 @@
 
 int main(void)
 {
-	int hz = dt_hz(), ret = KSFT_PASS, ping[2], pong[2], i, slow = 0;
+	int hz = dt_hz(), ret = KSFT_PASS, i, slow = 0;
 	double rtt[TRIPS], drift, med, p99;
 	struct dt_clk a, b;
-	pid_t child;
-	char c = 'x';
 
 	if (dt_ncpus() < 3) {
 		dt_diag("SKIP needs CPUs 1 and 2");
 		return KSFT_SKIP;
 	}
-	if (pipe(ping) || pipe(pong)) {
-		dt_diag("pipe: %s", strerror(errno));
-		return KSFT_FAIL;
-	}
-	child = dt_fork_pinned(2);
-	if (child == 0) {
-		while (read(ping[0], &c, 1) == 1)
-			if (write(pong[1], &c, 1) != 1)
-				break;
-		_exit(0);
-	}
-	dt_pin(1);
 	dt_clk_read(&a);
-	for (i = 0; i < TRIPS; i++) {
-		double t0;
-
-		if (i % 10 == 0)
-			dt_sleep(0.02);
-		t0 = dt_now();
-		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1) {
-			dt_diag("pipe i/o failed at round trip %d", i);
-			dt_stop(child);
-			return KSFT_FAIL;
-		}
-		rtt[i] = (dt_now() - t0) * 1e6;
-		slow += rtt[i] > 200000;
-	}
+	if (dt_pingpong(1, 2, TRIPS, 0.02, rtt) < 0)
+		return KSFT_FAIL;
 	dt_clk_read(&b);
-	dt_stop(child);
+	for (i = 0; i < TRIPS; i++)
+		slow += rtt[i] > 200000;
 
 	drift = dt_clk_drift(&a, &b, hz);
 	med = dt_quantile(rtt, TRIPS, 0.5);	/* sorts rtt[] */

@@ -1,0 +1,290 @@
+# The benchmark's statistics and rendering (scripts/bench-report.sh).
+# Input: "VARIANT TOPOLOGY RUN KEY VALUE" lines.  Variables: variants
+# (labels in report order), out (directory), and the header facts date,
+# host, qemu, kver, commit, builds.
+#
+# Statistics, one rule for every figure: a figure is computed run by run
+# (e.g. the sum of the 4 CPUs' idle LOC/s of run 2), then reported as the
+# median over the runs with min..max when there are two or more.  Ratios
+# to a reference give the median ratio and the widest range the runs
+# allow (min/max .. max/min).
+#
+# Targets are "met" only when the margin exceeds the run-to-run spread:
+# met if every run of the measured figure is within the limit computed
+# from every run of the reference, "missed" if no run is, otherwise
+# "within noise".  A figure from a single run has no spread of its own: it
+# is given +-50% (the idle LOC/s sums of the same kernels varied that much
+# between runs in TCG: issue 9's Debian runs, nohz 6.8-8.0, dyntick
+# 7.0-9.7), so one run decides only clear margins.
+
+function sort_(a, n,    i, j, x) {
+	for (i = 2; i <= n; i++) {
+		x = a[i]
+		for (j = i - 1; j >= 1 && a[j] > x; j--)
+			a[j + 1] = a[j]
+		a[j + 1] = x
+	}
+}
+function median_(a, n) {
+	sort_(a, n)
+	return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+# the value of KEY in run R, "" if none
+function get(v, t, r, key,    k) {
+	k = v SUBSEP t SUBSEP r SUBSEP key
+	return (k in val) ? val[k] : ""
+}
+# sum of the per-CPU loc_per_s of SCEN, CPUs FROM..TO, in run R
+function cpusum(v, t, r, scen, from, to,    c, x, s, n) {
+	s = n = 0
+	for (c = from; c <= to; c++) {
+		x = get(v, t, r, scen ".cpu" c ".loc_per_s")
+		if (x != "") { s += x; n++ }
+	}
+	return n ? s : ""
+}
+# figure ID of variant V in run R
+function fig(id, v, r,    p, c, q) {
+	if (id == "idle_sum") return cpusum(v, "lapic", r, "idle", 0, ncpus - 1)
+	if (id == "idle_max") return cpumax(v, r, "idle", 0)
+	if (id == "part_sum") return cpusum(v, "lapic", r, "partial", 1, ncpus - 1)
+	if (id == "part_max") return cpumax(v, r, "partial", 1)
+	if (id == "part_busy") return get(v, "lapic", r, "partial.cpu0.loc_per_s")
+	if (id ~ /^mixed_loc/) return get(v, "lapic", r, "mixed.cpu" substr(id, 10) ".loc_per_s")
+	if (id == "boot") return get(v, "lapic", r, "boot.init_uptime_s")
+	if (id ~ /^ns_/) {
+		split(id, q, "_")
+		return get(v, "lapic", r, "nanosleep.req" q[3] ".oversleep_" q[2] "_us")
+	}
+	if (id ~ /^rtt_/) return get(v, "lapic", r, "pipe_rtt.rtt_" substr(id, 5) "_us")
+	if (id == "drift") return get(v, "lapic", r, "drift.drift_ticks")
+	if (id == "pit_total") {
+		p = get(v, "pit", r, "idle.irq0_per_s")
+		c = cpusum(v, "pit", r, "idle", 0, ncpus - 1)
+		return (p == "" || c == "") ? "" : p + c
+	}
+	if (id == "pit_irq0") return get(v, "pit", r, "idle.irq0_per_s")
+	if (id == "pit_part_irq0") return get(v, "pit", r, "partial.irq0_per_s")
+	if (id == "pit_part_sum") return cpusum(v, "pit", r, "partial", 1, ncpus - 1)
+	if (id == "busy_ns") return get(v, "cost", r, "cost_busy_all.guest_ns")
+	if (id == "pp_ns") return get(v, "cost", r, "cost_pingpong.ns_per_trip")
+	if (id == "wake_ns") return get(v, "cost", r, "cost_wake.late_ns_median")
+	return ""
+}
+function cpumax(v, r, scen, from,    c, x, m) {
+	m = ""
+	for (c = from; c < ncpus; c++) {
+		x = get(v, "lapic", r, scen ".cpu" c ".loc_per_s")
+		if (x != "" && (m == "" || x + 0 > m + 0)) m = x
+	}
+	return m
+}
+# row ID LABEL TOPOLOGY: med[], lo[], hi[], n[] of ID for every variant
+function row(id, label, t,    i, v, r, x, a, k) {
+	nr++
+	rid[nr] = id
+	rlab[nr] = label
+	for (i = 1; i <= nv; i++) {
+		v = vs[i]
+		k = 0
+		for (r = 1; r <= runs[t]; r++) {
+			x = fig(id, v, r)
+			if (x != "") a[++k] = x + 0
+		}
+		n[id, v] = k
+		if (k == 0) { med[id, v] = lo[id, v] = hi[id, v] = ""; continue }
+		med[id, v] = median_(a, k)	# sorts a[]
+		lo[id, v] = a[1]
+		hi[id, v] = a[k]
+	}
+}
+# ratio row NEW of row ID to variant REF
+function ratio_row(nid, label, id, ref,    i, v) {
+	nr++
+	rid[nr] = nid
+	rlab[nr] = label
+	for (i = 1; i <= nv; i++) {
+		v = vs[i]
+		n[nid, v] = n[id, v]
+		if (med[id, v] == "" || med[id, ref] + 0 <= 0 || lo[id, ref] + 0 <= 0) {
+			med[nid, v] = lo[nid, v] = hi[nid, v] = ""
+			continue
+		}
+		med[nid, v] = med[id, v] / med[id, ref]
+		lo[nid, v] = lo[id, v] / hi[id, ref]
+		hi[nid, v] = hi[id, v] / lo[id, ref]
+	}
+}
+# the range a figure is judged on: its runs, or +-50% of a single run
+function rlo(id, v) { return n[id, v] > 1 ? lo[id, v] : 0.5 * med[id, v] }
+function rhi(id, v) { return n[id, v] > 1 ? hi[id, v] : 1.5 * med[id, v] }
+# target NAME: ID of "dyntick" <= K * ID of REF + C (REF "" for K alone)
+function target(name, id, ref, k, c,    d, best, worst, lim_lo, lim_hi, verdict) {
+	d = "dyntick"
+	nt++
+	tname[nt] = name
+	if (med[id, d] == "" || (ref != "" && med[id, ref] == "")) {
+		tverd[nt] = "missed"
+		tmeas[nt] = "no data"
+		return
+	}
+	lim_lo = (ref == "") ? k : k * rlo(id, ref) + c
+	lim_hi = (ref == "") ? k : k * rhi(id, ref) + c
+	best = rlo(id, d)
+	worst = rhi(id, d)
+	if (worst <= lim_lo)
+		verdict = "met"
+	else if (best > lim_hi)
+		verdict = "missed"
+	else
+		verdict = "within noise"
+	tverd[nt] = verdict
+	tmeas[nt] = sprintf("dyntick %s%s", show(id, d), ref == "" ? "" : ", " ref " " show(id, ref))
+}
+function f(x) {
+	if (x == "") return "-"
+	if (x != 0 && (x < 0.01 && x > -0.01)) return sprintf("%.2g", x)
+	return (x >= 1e5 || x <= -1e5) ? sprintf("%.0f", x) : sprintf("%.3f", x) + 0 ""
+}
+function show(id, v) {
+	if (med[id, v] == "") return "-"
+	if (id ~ /_ratio$/)
+		return sprintf("%.5f (%.5f..%.5f)", med[id, v], lo[id, v], hi[id, v])
+	return f(med[id, v]) ((n[id, v] > 1) ? " (" f(lo[id, v]) ".." f(hi[id, v]) ")" : "")
+}
+function jnum(x) { return x == "" ? "null" : sprintf("%.9g", x) }
+# a JSON string: backslash and quote escaped, tab as \t, other control
+# characters dropped (char by char: awks differ on "\\" in gsub)
+function jstr(s,    i, ch, r) {
+	r = ""
+	for (i = 1; i <= length(s); i++) {
+		ch = substr(s, i, 1)
+		if (ch == "\\" || ch == "\"")
+			r = r "\\" ch
+		else if (ch == "\t")
+			r = r "\\t"
+		else if (ch >= " ")
+			r = r ch
+	}
+	return "\"" r "\""
+}
+
+{
+	k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
+	val[k] = $5
+	if ($3 + 0 > runs[$2]) runs[$2] = $3 + 0
+	if ($2 == "lapic" && $4 == "bench.ncpus" && $5 + 0 > ncpus) ncpus = $5 + 0
+}
+END {
+	if (!ncpus) ncpus = 4
+	nv = split(variants, vs, " ")
+	row("idle_sum", "idle LOC/s, sum over CPUs", "lapic")
+	row("idle_max", "idle LOC/s, busiest CPU", "lapic")
+	row("part_sum", "CPU0 busy: LOC/s, idle CPUs 1-3 sum", "lapic")
+	row("part_max", "CPU0 busy: LOC/s, busiest idle CPU", "lapic")
+	row("part_busy", "CPU0 busy: LOC/s, CPU0", "lapic")
+	for (c = 1; c < ncpus; c++)
+		row("mixed_loc" c, "mixed: LOC/s cpu" c " (waking " (c == 1 ? 10 : c == 2 ? 50 : 200) "/s)", "lapic")
+	row("boot", "boot: uptime at /init (s)", "lapic")
+	split("1 10 100 1000", nsd, " ")
+	for (i = 1; i <= 4; i++) {
+		row("ns_median_" nsd[i], "nanosleep " nsd[i] " ms: oversleep median (us)", "lapic")
+		row("ns_max_" nsd[i], "nanosleep " nsd[i] " ms: oversleep max (us)", "lapic")
+	}
+	row("ns_p99_1", "nanosleep 1 ms: oversleep p99 of 100 (us)", "lapic")
+	row("rtt_median", "pipe RTT with idle gaps: median (us)", "lapic")
+	row("rtt_p99", "pipe RTT with idle gaps: p99 of 200 (us)", "lapic")
+	row("drift", "jiffies drift over 60 s idle (ticks)", "lapic")
+	row("pit_irq0", "PIT topology: idle IRQ0/s", "pit")
+	row("pit_total", "PIT topology: idle IRQ0+LOC/s, all CPUs", "pit")
+	row("pit_part_irq0", "PIT topology, CPU0 busy: IRQ0/s", "pit")
+	row("pit_part_sum", "PIT topology, CPU0 busy: LOC/s idle CPUs sum", "pit")
+	row("busy_ns", "icount: compute loop, instructions", "cost")
+	ratio_row("busy_ratio", "icount: compute loop / periodic", "busy_ns", "periodic")
+	row("pp_ns", "icount: pipe round trip, instructions", "cost")
+	ratio_row("pp_ratio", "icount: pipe round trip / periodic", "pp_ns", "periodic")
+	row("wake_ns", "icount: wake from idle for a 1 ms timer, instructions", "cost")
+
+	target("idle LOC/s (sum) dyntick <= nohz", "idle_sum", "nohz", 1, 0)
+	target("idle LOC/s (sum) dyntick <= 2% of periodic", "idle_sum", "periodic", 0.02, 0)
+	target("CPU0 busy: idle CPUs' LOC/s dyntick <= nohz", "part_sum", "nohz", 1, 0)
+	target("CPU0 busy: idle CPUs' LOC/s dyntick <= 10% of dyntick-base", "part_sum", "dyntick-base", 0.1, 0)
+	target("boot to /init dyntick <= 1.03 x periodic", "boot", "periodic", 1.03, 0)
+	for (i = 1; i <= 4; i++)
+		target("nanosleep " nsd[i] " ms max oversleep dyntick <= nohz + 4000 us", "ns_max_" nsd[i], "nohz", 1, 4000)
+	target("PIT topology idle IRQ0+LOC/s dyntick <= nohz / 5", "pit_total", "nohz", 0.2, 0)
+	target("busy compute cost dyntick <= 1.01 x periodic (icount)", "busy_ratio", "", 1.01, 0)
+	target("pipe round trip cost dyntick <= 1.01 x periodic (icount)", "pp_ratio", "", 1.01, 0)
+
+	hdr[1] = "date: " date
+	hdr[2] = "host: " host ", " qemu
+	hdr[3] = "kernel: " kver ", repo commit " commit
+	hdr[4] = "runs: " runs["lapic"] + 0 " (TCG, -smp 4), " runs["pit"] + 0 " (PIT topology), " runs["cost"] + 0 " (-icount, -smp 1)"
+	hdr[5] = "builds (wall s, warm/cold): " builds
+	hdr[6] = "figures: median over runs (min..max); ratios: median (widest range)"
+
+	md = out "/results.md"
+	for (i = 1; i <= 6; i++) print hdr[i]
+	print "# dyn-tick benchmark\n" > md
+	for (i = 1; i <= 6; i++) print "- " hdr[i] > md
+	printf "\n| metric |" > md
+	for (i = 1; i <= nv; i++) printf " %s |", vs[i] > md
+	printf "\n|---|" > md
+	for (i = 1; i <= nv; i++) printf "---:|" > md
+	print "" > md
+	for (r = 1; r <= nr; r++) {
+		printf "\n%s\n", rlab[r]
+		printf "| %s |", rlab[r] > md
+		for (i = 1; i <= nv; i++) {
+			printf "  %-15s %s\n", vs[i], show(rid[r], vs[i])
+			printf " %s |", show(rid[r], vs[i]) > md
+		}
+		print "" > md
+	}
+	print "\n## Targets\n" > md
+	print ""
+	for (i = 1; i <= nt; i++) {
+		printf "target: %s: %s (%s)\n", tname[i], tverd[i], tmeas[i]
+		printf "- %s: **%s** (%s)\n", tname[i], tverd[i], tmeas[i] > md
+	}
+
+	js = out "/results.json"
+	printf "{\n  \"header\": [" > js
+	for (i = 1; i <= 6; i++) printf "%s%s", (i > 1 ? ", " : ""), jstr(hdr[i]) > js
+	printf "],\n  \"runs\": {\"lapic\": %d, \"pit\": %d, \"cost\": %d},\n",
+	       runs["lapic"], runs["pit"], runs["cost"] > js
+	printf "  \"metrics\": [\n" > js
+	for (r = 1; r <= nr; r++) {
+		printf "    {\"id\": %s, \"label\": %s, \"variants\": {", jstr(rid[r]), jstr(rlab[r]) > js
+		for (i = 1; i <= nv; i++) {
+			v = vs[i]
+			printf "%s%s: {\"median\": %s, \"min\": %s, \"max\": %s, \"runs\": %d}",
+			       (i > 1 ? ", " : ""), jstr(v), jnum(med[rid[r], v]),
+			       jnum(lo[rid[r], v]), jnum(hi[rid[r], v]), n[rid[r], v] > js
+		}
+		printf "}}%s\n", (r < nr ? "," : "") > js
+	}
+	printf "  ],\n  \"targets\": [\n" > js
+	for (i = 1; i <= nt; i++)
+		printf "    {\"name\": %s, \"verdict\": %s, \"measured\": %s}%s\n", jstr(tname[i]),
+		       jstr(tverd[i]), jstr(tmeas[i]), (i < nt ? "," : "") > js
+	print "  ]\n}" > js
+
+	# chart data: variant, then median min max per series ("-": none)
+	print "variant idle lo hi part lo hi pit lo hi" > (out "/loc.dat")
+	print "variant busy lo hi pingpong lo hi" > (out "/cost.dat")
+	for (i = 1; i <= nv; i++) {
+		v = vs[i]
+		printf "%s", v > (out "/loc.dat")
+		split("idle_sum part_sum pit_total", ids, " ")
+		for (j = 1; j <= 3; j++)
+			printf " %s %s %s", dat(med[ids[j], v]), dat(lo[ids[j], v]), dat(hi[ids[j], v]) > (out "/loc.dat")
+		print "" > (out "/loc.dat")
+		printf "%s", v > (out "/cost.dat")
+		split("busy_ratio pp_ratio", ids, " ")
+		for (j = 1; j <= 2; j++)
+			printf " %s %s %s", dat(med[ids[j], v]), dat(lo[ids[j], v]), dat(hi[ids[j], v]) > (out "/cost.dat")
+		print "" > (out "/cost.dat")
+	}
+}
+function dat(x) { return x == "" ? "-" : sprintf("%.9g", x) }

@@ -1,0 +1,110 @@
+#!/bin/sh
+# The benchmark's report, from the logs scripts/bench-run.sh left: collect
+# the BENCH lines into WORKDIR/bench/data.txt, let scripts/bench-report.awk
+# compute and render every figure (table on stdout, results.md,
+# results.json, chart data), check the JSON, and draw loc.png and cost.png
+# with gnuplot.
+#
+# usage: bench-report.sh REPO WORKDIR
+# Exit 0 whether the targets are met or not; 1 if there are no logs, the
+# JSON is not valid or gnuplot fails.
+set -eu
+
+prog=bench-report
+here=$(cd "$(dirname "$0")" && pwd)
+die() { echo "$prog: $*" >&2; exit 1; }
+[ $# -eq 2 ] || { echo "usage: $0 REPO WORKDIR" >&2; exit 2; }
+repo=$(cd "$1" && pwd) || die "REPO $1 is not a directory"
+work=$2
+logs=$work/logs
+out=$work/bench
+mkdir -p "$out"
+variants=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$repo/tests/bench-rows" |
+	awk '{ print $1 }' | tr '\n' ' ')
+
+# --- parse: "VARIANT TOPOLOGY RUN KEY VALUE", one line per figure ------
+data=$out/data.txt
+: >"$data"
+for v in $variants; do
+	for t in lapic pit cost; do
+		sfx=-$t
+		[ "$t" = lapic ] && sfx=
+		for log in "$logs/bench-$v$sfx".r*.log; do
+			[ -f "$log" ] || continue
+			run=${log##*.r}
+			run=${run%.log}
+			tr -d '\r' <"$log" | awk -v v="$v" -v t="$t" -v r="$run" '
+			/^# dt: init-uptime / { print v, t, r, "boot.init_uptime_s", $4 }
+			/^BENCH scenario=/ {
+				scen = ""; sub_ = ""; m = 0
+				for (i = 2; i <= NF; i++) {
+					eq = index($i, "=")
+					k = substr($i, 1, eq - 1)
+					val = substr($i, eq + 1)
+					if (k == "scenario") scen = val
+					else if (k == "cpu") sub_ = ".cpu" val
+					else if (k == "req_ms") sub_ = ".req" val
+					else if (val ~ /^-?[0-9.]+$/) { mk[++m] = k; mv[m] = val }
+				}
+				for (i = 1; i <= m; i++)
+					print v, t, r, scen sub_ "." mk[i], mv[i]
+			}' >>"$data"
+		done
+	done
+done
+[ -s "$data" ] || die "no BENCH figures in $logs/bench-*.r*.log (run scripts/bench-run.sh)"
+
+# --- the facts of the header --------------------------------------------
+commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] &&
+	[ -n "$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	commit=$commit-dirty
+fi
+awk -v variants="$variants" -v out="$out" \
+	-v date="$(date -u '+%Y-%m-%dT%H:%M:%SZ')" \
+	-v host="$(uname -m) $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -n 1), nproc $(nproc)" \
+	-v qemu="$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)" \
+	-v kver="$(cat "$work/src/pristine/.dyntick-version" 2>/dev/null || echo unknown)" \
+	-v commit="$commit" \
+	-v builds="$(cat "$out/builds.txt" 2>/dev/null || echo 'not recorded')" \
+	-f "$here/bench-report.awk" "$data"
+
+if command -v python3 >/dev/null 2>&1; then
+	python3 -m json.tool "$out/results.json" >/dev/null ||
+		die "$out/results.json is not valid JSON"
+fi
+echo ""
+echo "$prog: results: $out/results.md $out/results.json"
+
+command -v gnuplot >/dev/null 2>&1 || {
+	echo "$prog: gnuplot not installed: no charts (data in $out/*.dat)"
+	exit 0
+}
+term="png size 1000,480"
+gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && term="pngcairo size 1000,480"
+gnuplot <<EOF || die "gnuplot failed to draw the charts"
+set terminal $term
+set datafile missing '-'
+set style fill solid 0.8 border -1
+set key outside right top
+set xtics rotate by -30
+set yrange [0:*]
+set output '$out/loc.png'
+set title 'Idle timer interrupts/s, sum over the 4 CPUs (bars: min..max over runs)'
+set ylabel 'interrupts/s'
+set logscale y
+set yrange [0.1:*]
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+plot '$out/loc.dat' using 2:3:4:xtic(1) title 'all idle (LOC)', \
+     '' using 5:6:7 title 'CPU0 busy, CPUs 1-3 (LOC)', \
+     '' using 8:9:10 title 'PIT topology, all idle (IRQ0+LOC)'
+unset logscale y
+set output '$out/cost.png'
+set title 'Busy-path cost against periodic under -icount (bars: min..max over runs)'
+set ylabel 'instructions / periodic'
+set yrange [*:*]
+plot '$out/cost.dat' using 2:3:4:xtic(1) title 'compute loop', \
+     '' using 5:6:7 title 'pipe ping-pong'
+EOF
+echo "$prog: charts: $out/loc.png $out/cost.png"

@@ -1,0 +1,117 @@
+#!/bin/sh
+# The benchmark's boots: build the periodic, nohz, dyntick-base, dyntick
+# (lowres only) and dyntick-hres kernels and boot each row of tests/bench-rows
+# in QEMU, three ways:
+#   lapic  the "bench" suite (tests/guest/bench_probe), -smp 4, TCG
+#   pit    the "bench-pit" suite on the PIT ("nolapic_timer hpet=disable")
+#   cost   the "bench-cost" suite (tests/guest/cost_probe) under -icount
+#          (qemu-run.sh -i): busy-path costs in instructions.  One CPU:
+#          QEMU 7.2 does not bring up secondary CPUs under -icount with a
+#          fixed shift.  No cpuidle driver, so idle is a plain halt.
+# Rows "periodic", "nohz" and "dyntick" have high resolution timers, the
+# "-lowres" rows and dyntick-base do not (highres=off on the same hres
+# kernels, or a lowres-only kernel): see tests/bench-rows.  Logs: WORKDIR/logs/bench-LABEL[-pit|
+# -cost].rRUN.log; the build times go to WORKDIR/bench/builds.txt.
+# scripts/bench-report.sh turns them into the report.
+#
+# usage: bench-run.sh REPO WORKDIR
+# Environment:
+#   BENCH_RUNS=1       lapic and pit boots per row (~2.5 and ~1 min in TCG)
+#   BENCH_COST_RUNS=5  cost boots per row (~10 s each)
+#   QEMU_ACCEL=tcg     passed on to qemu-run.sh for the lapic and pit boots
+# Exit 0 if every build and boot succeeded.
+set -eu
+
+prog=bench-run
+here=$(cd "$(dirname "$0")" && pwd)
+die() { echo "$prog: $*" >&2; exit 1; }
+[ $# -eq 2 ] || { echo "usage: $0 REPO WORKDIR" >&2; exit 2; }
+repo=$(cd "$1" && pwd) || die "REPO $1 is not a directory"
+work=$2
+runs=${BENCH_RUNS:-1}
+cost_runs=${BENCH_COST_RUNS:-5}
+for n in "$runs" "$cost_runs"; do
+	case $n in
+	'' | *[!0-9]* | 0) die "BENCH_RUNS=$runs BENCH_COST_RUNS=$cost_runs: want positive integers" ;;
+	esac
+done
+# tests/bench-rows: LABEL KERNEL_VARIANT [EXTRA COMMAND LINE]
+matrix=$repo/tests/bench-rows
+[ -r "$matrix" ] || die "$matrix missing"
+rows() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$matrix"; }
+variants=$(rows | awk '{ print $1 }' | tr '\n' ' ')
+kernels=$(rows | awk '{ print $2 }' | sort -u | tr '\n' ' ')
+[ -n "$variants" ] || die "$matrix lists no rows"
+kernel_of() { rows | awk -v l="$1" '$1 == l { print $2 }'; }
+append_of() { rows | awk -v l="$1" '$1 == l { $1 = $2 = ""; sub(/^ +/, ""); print }'; }
+logs=$work/logs
+out=$work/bench
+initrd=$work/initramfs.cpio.gz
+mkdir -p "$logs" "$out"
+
+# --- builds -----------------------------------------------------------
+builds=""
+t0=$(date +%s)
+"$here/tree.sh" "$repo" "$work" series all ||
+	die "tree.sh series all failed (patch series does not apply?)"
+"$here/tree.sh" "$repo" "$work" bisect all ||
+	die "tree.sh bisect all failed (patch series does not apply?)"
+"$here/tree.sh" "$repo" "$work" base base ||
+	die "tree.sh base base failed (patch series does not apply?)"
+builds="trees=$(($(date +%s) - t0)):-"
+for v in $kernels; do
+	bz=$work/build/$v/arch/x86/boot/bzImage
+	kind=cold
+	[ -f "$bz" ] && kind=warm
+	t0=$(date +%s)
+	"$here/build-kernel.sh" "$repo" "$work" "$v" ||
+		die "build of variant $v failed (see $logs/build-$v.log)"
+	builds="$builds $v=$(($(date +%s) - t0)):$kind"
+done
+echo "$prog: builds (warm/cold, wall s): $builds"
+echo "$builds" >"$out/builds.txt"
+"$here/mkinitramfs.sh" "$initrd" "$work/src/pristine" || die "mkinitramfs.sh failed"
+
+# --- boots ------------------------------------------------------------
+# boot LABEL TOPOLOGY RUN: one boot, log WORKDIR/logs/bench-LABEL[-pit|-cost].rRUN.log
+boot() {
+	bz=$work/build/$(kernel_of "$1")/arch/x86/boot/bzImage
+	[ -r "$bz" ] || die "no kernel image $bz"
+	extra=$(append_of "$1")
+	case $2 in
+	lapic) log=$logs/bench-$1.r$3.log
+		set -- -t 600 -a "$extra" "$bz" "$initrd" bench "$log" ;;
+	pit) log=$logs/bench-$1-pit.r$3.log
+		set -- -t 600 -a "nolapic_timer hpet=disable $extra" "$bz" "$initrd" bench-pit "$log" ;;
+	cost) log=$logs/bench-$1-cost.r$3.log
+		# lpj=: the delay loop calibration runs for ever under -icount
+		set -- -i -t 300 -a "lpj=4000000 cpuidle.off=1 $extra" "$bz" "$initrd" bench-cost "$log" ;;
+	esac
+	if [ "$2" = cost ]; then
+		QEMU_SMP=1 QEMU_ACCEL=tcg "$here/qemu-run.sh" "$@" || die "boot failed; log $log"
+	else
+		"$here/qemu-run.sh" "$@" || die "boot failed; log $log"
+	fi
+	tr -d '\r' <"$log" | grep -q '^BENCH scenario=' || die "no BENCH lines in $log"
+}
+
+# runs of an earlier invocation must not mix into this one
+for v in $variants; do
+	rm -f "$logs/bench-$v".*log "$logs/bench-$v"-pit.*log "$logs/bench-$v"-cost.*log
+done
+r=1
+while [ "$r" -le "$cost_runs" ]; do
+	for v in $variants; do
+		boot "$v" cost "$r"
+	done
+	r=$((r + 1))
+done
+r=1
+while [ "$r" -le "$runs" ]; do
+	for v in $variants; do
+		boot "$v" lapic "$r"
+		boot "$v" pit "$r"
+	done
+	r=$((r + 1))
+done
+echo "$prog: $runs lapic and pit runs, $cost_runs cost runs of: $variants"

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cost_probe: what the tick mode costs, counted in instructions.
+ *
+ * Meant for a boot under QEMU's "-icount shift=0,sleep=off" (qemu-run.sh
+ * -i): guest time then advances one nanosecond per instruction executed
+ * and jumps ahead to the next timer while the vCPUs sleep.  A guest
+ * CLOCK_MONOTONIC span of busy work is the number of instructions the
+ * machine executed meanwhile: the work itself plus every tick, interrupt
+ * and hook.  The same work on two kernels differs only by what their tick
+ * modes add, and the figure does not depend on host load.  Without -icount
+ * the figures are host time and mean little.
+ *
+ * QEMU 7.2 does not bring up secondary CPUs under -icount with a fixed
+ * shift (the AP spins in cpu_init() for ever), so the benchmark boots it
+ * with one CPU; the program works with any number.
+ *
+ * Lines, one per figure (guest ns = instructions):
+ *	BENCH scenario=cost_busy_all cpus=N iterations=L guest_ns=T
+ *		a fixed compute loop on every CPU at once: no CPU idles, no
+ *		tick can be skipped; the busy tick path and the hooks every
+ *		interrupt runs.
+ *	BENCH scenario=cost_busy_one ...	(N > 1 only) the loop on the
+ *		last CPU alone, the others idle.
+ *	BENCH scenario=cost_wake cpus=N sleeps=S late_ns_median=X ...
+ *		1 ms nanosleeps on an otherwise idle CPU: the time past the
+ *		deadline is the wake path from the halted CPU to the task
+ *		(interrupt entry, idle exit, tick catch-up, timer, switch).
+ *	BENCH scenario=cost_pingpong cpus=N round_trips=R guest_ns=T ...
+ *		pipe round trips between CPU0 and the last CPU (the same CPU
+ *		when N = 1: context switches, no IPI).
+ */
+#include "dt.h"
+
+#define LOOPS	100000000L	/* about 8 instructions each */
+#define SLEEPS	1000
+#define TRIPS	20000
+
+static void loop(long n)
+{
+	unsigned long x = 88172645463325252UL;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		__asm__ __volatile__("" : "+r"(x));
+	}
+}
+
+/* @n loops on each CPU of @cpus[ncpus] at once; guest ns until all end. */
+static double busy(const int *cpus, int ncpus, long n)
+{
+	pid_t pid[DT_MAXCPU];
+	double t0;
+	int i, status, ok = 1;
+
+	t0 = dt_now();
+	for (i = 0; i < ncpus; i++) {
+		pid[i] = dt_fork_pinned(cpus[i]);
+		if (pid[i] == 0) {
+			loop(n);
+			_exit(0);
+		}
+	}
+	for (i = 0; i < ncpus; i++)
+		if (waitpid(pid[i], &status, 0) != pid[i] ||
+		    !WIFEXITED(status) || WEXITSTATUS(status))
+			ok = 0;
+	return ok ? (dt_now() - t0) * 1e9 : -1;
+}
+
+static void wake(int ncpus)
+{
+	static double late[SLEEPS];
+	const struct timespec ms = { .tv_nsec = 1000000L };
+	double sum = 0;
+	int i;
+
+	for (i = 0; i < SLEEPS; i++) {
+		double t0 = dt_now();
+
+		clock_nanosleep(CLOCK_MONOTONIC, 0, &ms, NULL);
+		late[i] = (dt_now() - t0) * 1e9 - 1e6;
+		sum += late[i];
+	}
+	dt_quantile(late, SLEEPS, 1.0);		/* sorts late[] */
+	DT_BENCH("scenario=cost_wake cpus=%d sleeps=%d late_ns_median=%.0f late_ns_mean=%.0f late_ns_min=%.0f late_ns_max=%.0f",
+		 ncpus, SLEEPS, dt_median_sorted(late, SLEEPS), sum / SLEEPS,
+		 late[0], late[SLEEPS - 1]);
+}
+
+int main(void)
+{
+	int ncpus = dt_ncpus(), cpus[DT_MAXCPU], i;
+	double t;
+
+	for (i = 0; i < ncpus; i++)
+		cpus[i] = i;
+	dt_pin(0);
+	t = busy(cpus, ncpus, LOOPS);
+	if (t < 0)
+		return KSFT_FAIL;
+	DT_BENCH("scenario=cost_busy_all cpus=%d iterations=%ld guest_ns=%.0f",
+		 ncpus, LOOPS, t);
+	if (ncpus > 1) {
+		t = busy(&cpus[ncpus - 1], 1, LOOPS);
+		if (t < 0)
+			return KSFT_FAIL;
+		DT_BENCH("scenario=cost_busy_one cpus=%d iterations=%ld guest_ns=%.0f",
+			 ncpus, LOOPS, t);
+	}
+	wake(ncpus);
+	t = dt_pingpong(0, ncpus - 1, TRIPS, 0, NULL);
+	if (t < 0)
+		return KSFT_FAIL;
+	DT_BENCH("scenario=cost_pingpong cpus=%d round_trips=%d guest_ns=%.0f ns_per_trip=%.1f",
+		 ncpus, TRIPS, t * 1e9, t * 1e9 / TRIPS);
+	return KSFT_PASS;
+}
