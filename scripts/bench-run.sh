@@ -84,10 +84,10 @@ boot() {
 	pit) log=$logs/bench-$1-pit.r$3.log
 		set -- -t 600 -a "nolapic_timer hpet=disable $extra" "$bz" "$initrd" bench-pit "$log" ;;
 	cost) log=$logs/bench-$1-cost.r$3.log
-		# lpj=: the delay loop calibration runs for ever under -icount
+		# lpj=: no delay-loop calibration against a clock counting instructions
 		set -- -i -t 300 -a "lpj=4000000 cpuidle.off=1 $extra" "$bz" "$initrd" bench-cost "$log" ;;
 	esac
-	if [ "$2" = cost ]; then
+	if [ "$1" = -i ]; then
 		QEMU_SMP=1 QEMU_ACCEL=tcg "$here/qemu-run.sh" "$@" || die "boot failed; log $log"
 	else
 		"$here/qemu-run.sh" "$@" || die "boot failed; log $log"

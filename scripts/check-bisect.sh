@@ -44,19 +44,12 @@ if [ -n "${SAVE_AFTER:-}" ] && [ -z "${SAVE_TO:-}" ]; then
 	die "SAVE_AFTER=$SAVE_AFTER needs SAVE_TO=<path for the bzImage>"
 fi
 
-results=${RESULTS:--}
-failed=0
-result() {
-	[ "$1" = pass ] || failed=1
-	"$here/tap-summary.sh" add "$results" "$@"
-}
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_tmpdir
 
 # Patch names in series order (comments, blank lines and options dropped).
-sed -e 's/#.*//' "$repo/series" | awk 'NF { print $1 }' >"$tmp/series"
-[ -s "$tmp/series" ] || die "$repo/series lists no patches"
+load_series "$repo"
 
 QUILT_PATCHES=$repo/patches QUILT_SERIES=$repo/series
 export QUILT_PATCHES QUILT_SERIES
@@ -138,7 +131,7 @@ for f do
 done
 frags=$*
 if command -v ccache >/dev/null; then cc="ccache gcc"; else cc=gcc; fi
-saved=0 n=0 total=$(wc -l <"$tmp/series")
+saved=0 n=0
 stop=
 
 while read -r patch; do

@@ -19,15 +19,9 @@ prog=check-harness
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 REPO" >&2; exit 2; }
 repo=$(cd "$1" && pwd)
-results=${RESULTS:--}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-
-result() {
-	[ "$1" = pass ] || failed=1
-	"$here/tap-summary.sh" add "$results" "$@"
-}
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_tmpdir
 
 # judged NAME: one result for a judge, a pass unless a case set bad=1
 judged() {

@@ -33,13 +33,11 @@ fail() {
 	exit 1
 }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_tmpdir
 
-sed -e 's/#.*//' "$repo/series" | awk 'NF { print $1 }' >"$tmp/series"
-[ -s "$tmp/series" ] || die "$repo/series lists no patches"
-total=$(wc -l <"$tmp/series")
-total=$((total + 0))
+load_series "$repo"
 
 # The quilt tree must have the whole series pushed.
 applied=$tmp/applied

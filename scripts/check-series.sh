@@ -31,15 +31,9 @@ fi
 pristine=$(cd "$pristine" && pwd) repo=$(cd "$repo" && pwd)
 command -v quilt >/dev/null || die "quilt is not installed"
 
-results=${RESULTS:--}
-failed=0
-result() {
-	[ "$1" = pass ] || failed=1
-	"$here/tap-summary.sh" add "$results" "$@"
-}
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_tmpdir
 
 # The series as "NAME STRIP" lines: comments and blank lines dropped,
 # "-pN" honoured, any other option refused.

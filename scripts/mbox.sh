@@ -19,6 +19,7 @@
 set -eu
 
 prog=mbox
+here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "$prog: $*" >&2; exit 1; }
 [ $# -eq 3 ] || { echo "usage: $0 REPO OUTFILE BASEVERSION" >&2; exit 2; }
 repo=$1 out=$2 base=$3
@@ -42,13 +43,11 @@ esac
 [ "$sender" != "$placeholder" ] ||
 	die "FROM is the project's placeholder identity; a sign-off must be yours"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_tmpdir
 
-sed -e 's/#.*//' "$repo/series" | awk 'NF { print $1 }' >"$tmp/series"
-[ -s "$tmp/series" ] || die "$repo/series lists no patches"
-total=$(wc -l <"$tmp/series")
-total=$((total + 0))
+load_series "$repo"
 while read -r p; do
 	[ -f "$repo/patches/$p" ] || die "$repo/series lists $p, but $repo/patches/$p does not exist"
 done <"$tmp/series"

@@ -52,13 +52,8 @@ static void idle_and_drift(int secs, int drift_secs, int hz)
 static void partial(int secs)
 {
 	struct dt_rates r;
-	pid_t busy = dt_spawn_busy(0);
-	int ok;
 
-	dt_sleep(0.5);
-	ok = !dt_measure(secs, &r);
-	dt_stop(busy);
-	if (ok)
+	if (!dt_measure_busy(0, 1, secs, &r))
 		print_rates("partial", &r);
 }
 
@@ -175,10 +170,8 @@ int main(int argc, char **argv)
 
 	uname(&u);
 	DT_BENCH("kernel=%s hz=%d ncpus=%d", u.release, hz, ncpus);
-	if (ncpus < 4) {
-		dt_diag("bench_probe needs 4 CPUs, have %d", ncpus);
+	if (dt_need_cpus(4))
 		return KSFT_SKIP;
-	}
 	dt_pin(1);
 	if (pit) {
 		/* the PIT topology boot: only the tick-rate scenarios */

@@ -7,21 +7,16 @@
  */
 #include "dt.h"
 
-#define SELFTEST DT_SYSFS "/selftest"
 #define ROUNDS 20
 
 int main(void)
 {
 	int ncpus = dt_ncpus(), ret = KSFT_PASS, cpu, i;
 
-	if (access(SELFTEST, F_OK)) {
-		dt_diag("SKIP no %s (needs CONFIG_DYN_TICK_SELFTEST)", SELFTEST);
+	if (!dt_have_selftest())
 		return KSFT_SKIP;
-	}
-	if (ncpus < 2) {
-		dt_diag("SKIP needs at least 2 CPUs");
+	if (dt_need_cpus(2))
 		return KSFT_SKIP;
-	}
 	dt_pin(0);
 	for (cpu = 1; cpu < ncpus; cpu++) {
 		long maxstale = -1, late, stale;
@@ -29,31 +24,17 @@ int main(void)
 		int errors = 0;
 
 		for (i = 0; i < ROUNDS; i++) {
-			char cmd[32], res[128];
-			double t0, ms;
-			int err;
+			char cmd[32];
+			double ms;
 
 			dt_sleep(0.05);
 			snprintf(cmd, sizeof(cmd), "ipi %d\n", cpu);
-			t0 = dt_now();
-			err = dt_write_file(SELFTEST, cmd);
-			ms = (dt_now() - t0) * 1e3;
+			if (dt_selftest(cmd, &late, &stale, &ms)) {
+				errors++;
+				continue;
+			}
 			if (ms > maxms)
 				maxms = ms;
-			if (err) {
-				dt_diag("cpu%d round %d: write 'ipi %d': %s",
-					cpu, i, cpu, strerror(-err));
-				errors++;
-				continue;
-			}
-			if (dt_read_file(SELFTEST, res, sizeof(res)) <= 0 ||
-			    sscanf(res, "late_us=%ld stale_ticks=%ld",
-				   &late, &stale) != 2) {
-				dt_diag("cpu%d round %d: unreadable result '%s'",
-					cpu, i, res);
-				errors++;
-				continue;
-			}
 			if (stale > maxstale)
 				maxstale = stale;
 		}

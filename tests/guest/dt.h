@@ -250,6 +250,15 @@ static inline int dt_ncpus(void)
 	return n > DT_MAXCPU ? DT_MAXCPU : (int)n;
 }
 
+/* 0 if @n CPUs are online; else says so (the caller skips) and 1. */
+static inline int dt_need_cpus(int n)
+{
+	if (dt_ncpus() >= n)
+		return 0;
+	dt_diag("SKIP needs %d CPUs, %d online", n, dt_ncpus());
+	return 1;
+}
+
 /* Pin the calling process to @cpu; exits on failure. */
 static inline void dt_pin(int cpu)
 {
@@ -707,6 +716,62 @@ static inline double dt_jiffies_offset(int hz, double span)
 			best = off;
 	}
 	return best;
+}
+
+/*
+ * @secs of interrupt rates, measured from @pin_cpu, while a child spins on
+ * @busy_cpu (started 0.5 s before the window).  0 on success.
+ */
+static inline int dt_measure_busy(int busy_cpu, int pin_cpu, double secs,
+				  struct dt_rates *r)
+{
+	pid_t busy;
+	int err;
+
+	dt_pin(pin_cpu);
+	busy = dt_spawn_busy(busy_cpu);
+	dt_sleep(0.5);
+	err = dt_measure(secs, r);
+	dt_stop(busy);
+	return err;
+}
+
+#define DT_SELFTEST	DT_SYSFS "/selftest"
+
+/* 1 if the dyn-tick self-test file is there; otherwise says why not. */
+static inline int dt_have_selftest(void)
+{
+	if (!access(DT_SELFTEST, F_OK))
+		return 1;
+	dt_diag("no %s (needs CONFIG_DYN_TICK_SELFTEST)", DT_SELFTEST);
+	return 0;
+}
+
+/*
+ * Run one self-test command ("ipi CPU", "timer CPU MS") and parse its
+ * "late_us=L stale_ticks=S" result.  @took_ms gets how long the write
+ * took.  0 on success; otherwise it says what failed and returns -1.
+ */
+static inline int dt_selftest(const char *cmd, long *late, long *stale,
+			      double *took_ms)
+{
+	char res[128] = "";
+	double t0 = dt_now();
+	int err = dt_write_file(DT_SELFTEST, cmd);
+
+	*took_ms = (dt_now() - t0) * 1e3;
+	if (err) {
+		dt_diag("write '%.*s' failed after %.1f ms: %s",
+			(int)strcspn(cmd, "\n"), cmd, *took_ms, strerror(-err));
+		return -1;
+	}
+	if (dt_read_file(DT_SELFTEST, res, sizeof(res)) <= 0 ||
+	    sscanf(res, "late_us=%ld stale_ticks=%ld", late, stale) != 2) {
+		dt_diag("'%.*s': unreadable result '%s'",
+			(int)strcspn(cmd, "\n"), cmd, res);
+		return -1;
+	}
+	return 0;
 }
 
 #endif /* DT_H */

@@ -16,10 +16,8 @@ int main(void)
 	double rtt[TRIPS], drift, med, p99;
 	struct dt_clk a, b;
 
-	if (dt_ncpus() < 3) {
-		dt_diag("SKIP needs CPUs 1 and 2");
+	if (dt_need_cpus(3))
 		return KSFT_SKIP;
-	}
 	dt_clk_read(&a);
 	if (dt_pingpong(1, 2, TRIPS, 0.02, rtt) < 0)
 		return KSFT_FAIL;

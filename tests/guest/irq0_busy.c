@@ -12,20 +12,12 @@ int main(int argc, char **argv)
 	int hz = dt_hz(), i, ret = KSFT_PASS;
 	double lim = hz * 0.05, lim0 = hz * 0.8;
 	struct dt_rates r;
-	pid_t busy;
 
-	if (dt_ncpus() < 2) {
-		dt_diag("SKIP needs at least 2 CPUs");
+	if (dt_need_cpus(2))
 		return KSFT_SKIP;
-	}
-	dt_pin(0);
-	busy = dt_spawn_busy(1);
-	dt_sleep(0.5);
 	dt_diag("HZ=%d, window %d s, cpu1 busy: IRQ0/s >= %.1f, cpu2.. LOC/s <= %.1f",
 		hz, secs, lim0, lim);
-	i = dt_measure(secs, &r);
-	dt_stop(busy);
-	if (i)
+	if (dt_measure_busy(1, 0, secs, &r))
 		return KSFT_FAIL;
 	if (r.irq0 < 0) {
 		dt_diag("FAIL: no ' 0:' line in /proc/interrupts");

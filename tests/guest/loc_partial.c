@@ -12,22 +12,13 @@ int main(int argc, char **argv)
 	int hz = dt_hz(), i, ret = KSFT_PASS;
 	double lo = hz * 0.05, hi = hz * 0.8;
 	struct dt_rates r;
-	pid_t busy;
 
-	if (dt_ncpus() < 2) {
-		dt_diag("needs at least 2 CPUs");
+	if (dt_need_cpus(2))
 		return KSFT_SKIP;
-	}
-	dt_pin(1);
-	busy = dt_spawn_busy(0);
-	dt_sleep(0.5);
 	dt_diag("HZ=%d, window %d s, cpu0 busy: cpu0 LOC/s >= %.1f, others <= %.1f",
 		hz, secs, hi, lo);
-	if (dt_measure(secs, &r)) {
-		dt_stop(busy);
+	if (dt_measure_busy(0, 1, secs, &r))
 		return KSFT_FAIL;
-	}
-	dt_stop(busy);
 	for (i = 0; i < r.n; i++) {
 		int bad = r.cpu[i] == 0 ? r.loc[i] < hi : r.loc[i] > lo;
 

@@ -11,7 +11,6 @@
  */
 #include "dt.h"
 
-#define SELFTEST DT_SYSFS "/selftest"
 
 static const int delay_ms[] = { 10, 100, 500 };
 
@@ -42,14 +41,10 @@ int main(int argc, char **argv)
 	unsigned int d;
 	int over = 0;
 
-	if (access(SELFTEST, F_OK)) {
-		dt_diag("SKIP no %s (needs CONFIG_DYN_TICK_SELFTEST)", SELFTEST);
+	if (!dt_have_selftest())
 		return KSFT_SKIP;
-	}
-	if (ncpus < 2) {
-		dt_diag("SKIP needs at least 2 CPUs");
+	if (dt_need_cpus(2))
 		return KSFT_SKIP;
-	}
 	dt_pin(0);
 	/*
 	 * TCG runs 4 vCPU threads on 2 host cores: a host preemption of the
@@ -62,10 +57,9 @@ int main(int argc, char **argv)
 		hz, margin);
 	for (cpu = 1; cpu < ncpus; cpu++) {
 		for (d = 0; d < ARRAY_SIZE(delay_ms); d++) {
-			char cmd[64], res[128];
+			char cmd[64];
 			long late = -1, stale = -1, gran, lim_us, max_us;
-			double t0, took;
-			int err;
+			double took;
 
 			gran = wheel_gran((delay_ms[d] * hz + 999) / 1000);
 			lim_us = gran * tick_us + margin * 1000L;
@@ -75,21 +69,7 @@ int main(int argc, char **argv)
 			dt_sleep(0.2);
 			snprintf(cmd, sizeof(cmd), "timer %d %d\n", cpu,
 				 delay_ms[d]);
-			t0 = dt_now();
-			err = dt_write_file(SELFTEST, cmd);
-			took = (dt_now() - t0) * 1e3;
-			if (err) {
-				dt_diag("cpu%d %d ms: write 'timer %d %d' failed after %.1f ms: %s",
-					cpu, delay_ms[d], cpu, delay_ms[d],
-					took, strerror(-err));
-				ret = KSFT_FAIL;
-				continue;
-			}
-			if (dt_read_file(SELFTEST, res, sizeof(res)) <= 0 ||
-			    sscanf(res, "late_us=%ld stale_ticks=%ld",
-				   &late, &stale) != 2) {
-				dt_diag("cpu%d: unreadable result '%s'", cpu,
-					res);
+			if (dt_selftest(cmd, &late, &stale, &took)) {
 				ret = KSFT_FAIL;
 				continue;
 			}

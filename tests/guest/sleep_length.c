@@ -18,15 +18,14 @@
  */
 #include "dt.h"
 
-#define SELFTEST DT_SYSFS "/selftest"
 
 static int sleep_stats(int cpu, long *v)
 {
 	char cmd[32], res[256];
 
 	snprintf(cmd, sizeof(cmd), "sleep %d\n", cpu);
-	if (dt_write_file(SELFTEST, cmd) ||
-	    dt_read_file(SELFTEST, res, sizeof(res)) <= 0)
+	if (dt_write_file(DT_SELFTEST, cmd) ||
+	    dt_read_file(DT_SELFTEST, res, sizeof(res)) <= 0)
 		return -1;
 	if (sscanf(res, "sleeps=%ld stopped=%ld tracked=%ld mean_us=%ld max_err_us=%ld",
 		   &v[0], &v[1], &v[2], &v[3], &v[4]) != 5) {
