@@ -11,7 +11,7 @@ BZ       = $(WORKDIR)/build/$(1)/arch/x86/boot/bzImage
 export WORKDIR
 
 .PHONY: all help deps src trees kernels initramfs run shell qemu-test \
-	host-checks test debian-test bench bench-report mbox clean distclean
+	host-checks test debian-test bench bench-report results mbox clean distclean
 
 all: kernels initramfs
 
@@ -23,6 +23,7 @@ help:
 	@echo "make debian-test  the series in Debian's cloud-amd64 config (not in make test)"
 	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE (BENCH_RUNS=, BENCH_COST_RUNS=)"
 	@echo "make bench-report  the benchmark's report again, from the last run's logs"
+	@echo "make results   tests/results/ from the last make test and make bench"
 	@echo "make mbox       the series as an mbox in \$$WORKDIR, signed off by you (FROM= or git config)"
 	@echo "WORKDIR=$(WORKDIR)  QEMU_ACCEL=tcg|kvm"
 
@@ -103,6 +104,10 @@ bench: src
 
 bench-report:
 	@$(S)/bench-report.sh $(REPO) $(WORKDIR)
+
+# tests/results/ from the last make test and make bench (README quotes it).
+results:
+	@$(S)/results.sh $(REPO) $(WORKDIR)
 
 mbox: src
 	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(WORKDIR)/dyntick.mbox \

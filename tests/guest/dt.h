@@ -606,6 +606,7 @@ static inline int dt_judge_lateness(const char *what, int req_ms,
 				    const struct dt_lateness_lim *lim)
 {
 	double med, p99, worst;
+	char p99s[32] = "";
 	int early, late, stall;
 
 	if (n <= 0) {
@@ -623,8 +624,11 @@ static inline int dt_judge_lateness(const char *what, int req_ms,
 			  worst > lim->max);
 	stall = !late && worst > lim->max;
 
-	dt_diag("%4d ms x%-2d %s ms: min %.3f median %.3f p99 %.3f max %.3f%s%s%s",
-		req_ms, n, what, over[0], med, p99, worst,
+	/* a p99 of fewer than 100 samples would be the max by another name */
+	if (n >= 100)
+		snprintf(p99s, sizeof(p99s), " p99 %.3f", p99);
+	dt_diag("%4d ms x%-2d %s ms: min %.3f median %.3f%s max %.3f%s%s%s",
+		req_ms, n, what, over[0], med, p99s, worst,
 		early ? " EARLY" : "", late ? " LATE" : "",
 		stall ? " (one outlier within the stall cap)" : "");
 	return early || late;

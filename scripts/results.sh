@@ -1,0 +1,73 @@
+#!/bin/sh
+# Regenerate the measured results kept in the repository, tests/results/,
+# from the last runs in WORKDIR:
+#   make-test.md  the summary of the last make test (WORKDIR/results.txt)
+#                 and, boot by boot (tests/boots), the figures the guest
+#                 tests printed: each "# " line of the tests listed below,
+#                 with its verdict
+#   bench.md, loc.png, cost.png   the last make bench report
+# Nothing is typed in by hand: README quotes these files.
+#
+# usage: results.sh REPO WORKDIR
+set -eu
+
+prog=results
+die() { echo "$prog: $*" >&2; exit 1; }
+[ $# -eq 2 ] || { echo "usage: $0 REPO WORKDIR" >&2; exit 2; }
+repo=$(cd "$1" && pwd) || die "REPO $1 is not a directory"
+work=$2
+out=$repo/tests/results
+mkdir -p "$out"
+commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+# the tests whose output are figures
+figures='backend loc_idle loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load sleep_length cpuidle_states idle_stat cpu_hotplug'
+
+[ -s "$work/results.txt" ] || die "no $work/results.txt: run make test first"
+{
+	echo "# make test: results and figures"
+	echo
+	echo "Written by \`make results\` (scripts/results.sh) at repo commit $commit"
+	echo "from \`$work/results.txt\` and the console logs of the boots of"
+	echo "\`tests/boots\`. QEMU $(qemu-system-x86_64 --version | sed -n '1s/.*version //p'),"
+	echo "TCG, \`-smp 4\`, on $(nproc) host CPUs."
+	echo
+	echo '```'
+	awk -F '\t' '{ n[$1]++ } $1 != "pass" { print }
+		END { printf "%d passed, %d failed, %d known defects, %d declared skips\n",
+		      n["pass"], n["fail"], n["todo"], n["skip"] }' "$work/results.txt"
+	echo '```'
+	awk '$1 == "boot" { print $2, $3, $4 }' "$repo/tests/boots" |
+	while read -r boot kernel suite; do
+		log=$work/logs/$boot
+		echo
+		echo "## $boot ($kernel kernel, suite $suite)"
+		echo
+		if [ ! -r "$log" ]; then
+			echo "(no console log)"
+			continue
+		fi
+		echo '```'
+		tr -d '\r' <"$log" | awk -v want=" $figures " '
+			/^# dt: init-uptime / { print; next }
+			/^#/ { buf = buf $0 "\n"; next }
+			/^(not )?ok [0-9]+ / {
+				name = ($1 == "not") ? $4 : $3
+				if (index(want, " " name " "))
+					printf "%s%s\n", buf, $0
+				buf = ""
+			}'
+		echo '```'
+	done
+} >"$out/make-test.md"
+echo "$prog: wrote $out/make-test.md"
+
+if [ -s "$work/bench/results.md" ]; then
+	cp "$work/bench/results.md" "$out/bench.md"
+	for png in loc cost; do
+		[ ! -s "$work/bench/$png.png" ] || cp "$work/bench/$png.png" "$out/$png.png"
+	done
+	echo "$prog: wrote $out/bench.md (and its charts)"
+else
+	echo "$prog: no $work/bench/results.md (make bench): bench.md left as it is"
+fi
