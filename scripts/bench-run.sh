@@ -18,6 +18,8 @@
 # Environment:
 #   BENCH_RUNS=1       lapic and pit boots per row (~2.5 and ~1 min in TCG)
 #   BENCH_COST_RUNS=5  cost boots per row (~10 s each)
+#   BENCH_ONLY="cost lapic pit"  the kinds of boot to run (the others'
+#                      logs of an earlier run are kept)
 #   QEMU_ACCEL=tcg     passed on to qemu-run.sh for the lapic and pit boots
 # Exit 0 if every build and boot succeeded.
 set -eu
@@ -30,6 +32,14 @@ repo=$(cd "$1" && pwd) || die "REPO $1 is not a directory"
 work=$2
 runs=${BENCH_RUNS:-1}
 cost_runs=${BENCH_COST_RUNS:-5}
+only=${BENCH_ONLY:-cost lapic pit}
+for t in $only; do
+	case $t in
+	cost | lapic | pit) ;;
+	*) die "BENCH_ONLY=$only: want some of cost, lapic, pit" ;;
+	esac
+done
+wants() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 for n in "$runs" "$cost_runs"; do
 	case $n in
 	'' | *[!0-9]* | 0) die "BENCH_RUNS=$runs BENCH_COST_RUNS=$cost_runs: want positive integers" ;;
@@ -97,10 +107,12 @@ boot() {
 
 # runs of an earlier invocation must not mix into this one
 for v in $variants; do
-	rm -f "$logs/bench-$v".*log "$logs/bench-$v"-pit.*log "$logs/bench-$v"-cost.*log
+	! wants lapic || rm -f "$logs/bench-$v".r*.log
+	! wants pit || rm -f "$logs/bench-$v"-pit.r*.log
+	! wants cost || rm -f "$logs/bench-$v"-cost.r*.log
 done
 r=1
-while [ "$r" -le "$cost_runs" ]; do
+while wants cost && [ "$r" -le "$cost_runs" ]; do
 	for v in $variants; do
 		boot "$v" cost "$r"
 	done
@@ -109,9 +121,9 @@ done
 r=1
 while [ "$r" -le "$runs" ]; do
 	for v in $variants; do
-		boot "$v" lapic "$r"
-		boot "$v" pit "$r"
+		! wants lapic || boot "$v" lapic "$r"
+		! wants pit || boot "$v" pit "$r"
 	done
 	r=$((r + 1))
 done
-echo "$prog: $runs lapic and pit runs, $cost_runs cost runs of: $variants"
+echo "$prog: boots ($only): $runs lapic/pit and $cost_runs cost runs of: $variants"
