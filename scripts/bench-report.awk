@@ -1,7 +1,7 @@
 # The benchmark's statistics and rendering (scripts/bench-report.sh).
 # Input: "VARIANT TOPOLOGY RUN KEY VALUE" lines.  Variables: variants
 # (labels in report order), out (directory), and the header facts date,
-# host, qemu, kver, commit, builds.
+# host, qemu, kver, commit, builds, boots.
 #
 # Statistics, one rule for every figure: a figure is computed run by run
 # (e.g. the sum of the 4 CPUs' idle LOC/s of run 2), then reported as the
@@ -218,7 +218,7 @@ END {
 
 	hdr[1] = "date: " date
 	hdr[2] = "host: " host ", " qemu
-	hdr[3] = "kernel: " kver ", repo commit " commit
+	hdr[3] = "kernel: " kver "; " (boots == "" ? "boots: not recorded" : boots) "; report at repo commit " commit
 	hdr[4] = "runs: " runs["lapic"] + 0 " (TCG, -smp 4), " runs["pit"] + 0 " (PIT topology), " runs["cost"] + 0 " (-icount, -smp 1)"
 	hdr[5] = "builds (wall s, warm/cold): " builds
 	hdr[6] = "figures: median over runs (min..max); ratios: median (widest range)"

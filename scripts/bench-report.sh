@@ -19,8 +19,9 @@ work=$2
 logs=$work/logs
 out=$work/bench
 mkdir -p "$out"
-variants=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$repo/tests/bench-rows" |
-	awk '{ print $1 }' | tr '\n' ' ')
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+variants=$(data_lines "$repo/tests/bench-rows" | awk '{ print $1 }' | tr '\n' ' ')
 
 # --- parse: "VARIANT TOPOLOGY RUN KEY VALUE", one line per figure ------
 data=$out/data.txt
@@ -67,6 +68,7 @@ awk -v variants="$variants" -v out="$out" \
 	-v kver="$(cat "$work/src/pristine/.dyntick-version" 2>/dev/null || echo unknown)" \
 	-v commit="$commit" \
 	-v builds="$(cat "$out/builds.txt" 2>/dev/null || echo 'not recorded')" \
+	-v boots="$(cat "$out"/boots-*.txt 2>/dev/null | paste -s -d ';' - | sed 's/;/; /g')" \
 	-f "$here/bench-report.awk" "$data"
 
 if command -v python3 >/dev/null 2>&1; then
@@ -86,7 +88,7 @@ gnuplot <<EOF || die "gnuplot failed to draw the charts"
 set terminal $term
 set datafile missing '-'
 set style fill solid 0.8 border -1
-set key outside right top
+set key inside top right
 set xtics rotate by -30
 set yrange [0:*]
 set output '$out/loc.png'
@@ -95,16 +97,24 @@ set ylabel 'interrupts/s'
 set logscale y
 set yrange [0.1:*]
 set style data histograms
-set style histogram errorbars gap 1 lw 1
-plot '$out/loc.dat' using 2:3:4:xtic(1) title 'all idle (LOC)', \
-     '' using 5:6:7 title 'CPU0 busy, CPUs 1-3 (LOC)', \
-     '' using 8:9:10 title 'PIT topology, all idle (IRQ0+LOC)'
+set style histogram clustered gap 1
+set bars 2
+# error bars at the bar centres of a 3-bar (then 2-bar) cluster, gap 1
+plot '$out/loc.dat' using 2:xtic(1) title 'all idle (LOC)', \
+     '' using 5 title 'CPU0 busy, CPUs 1-3 (LOC)', \
+     '' using 8 title 'PIT topology, all idle (IRQ0+LOC)', \
+     '' using (\$0 - 0.25):2:3:4 with yerrorbars lc 'black' pt 0 notitle, \
+     '' using (\$0):5:6:7 with yerrorbars lc 'black' pt 0 notitle, \
+     '' using (\$0 + 0.25):8:9:10 with yerrorbars lc 'black' pt 0 notitle
 unset logscale y
+set key outside right top
 set output '$out/cost.png'
 set title 'Busy-path cost against periodic under -icount (bars: min..max over runs)'
 set ylabel 'instructions / periodic'
 set yrange [*:*]
-plot '$out/cost.dat' using 2:3:4:xtic(1) title 'compute loop', \
-     '' using 5:6:7 title 'pipe ping-pong'
+plot '$out/cost.dat' using 2:xtic(1) title 'compute loop', \
+     '' using 5 title 'pipe ping-pong', \
+     '' using (\$0 - 1.0 / 6):2:3:4 with yerrorbars lc 'black' pt 0 notitle, \
+     '' using (\$0 + 1.0 / 6):5:6:7 with yerrorbars lc 'black' pt 0 notitle
 EOF
 echo "$prog: charts: $out/loc.png $out/cost.png"

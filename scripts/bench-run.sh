@@ -48,7 +48,9 @@ done
 # tests/bench-rows: LABEL KERNEL_VARIANT [EXTRA COMMAND LINE]
 matrix=$repo/tests/bench-rows
 [ -r "$matrix" ] || die "$matrix missing"
-rows() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$matrix"; }
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+rows() { data_lines "$matrix"; }
 variants=$(rows | awk '{ print $1 }' | tr '\n' ' ')
 kernels=$(rows | awk '{ print $2 }' | sort -u | tr '\n' ' ')
 [ -n "$variants" ] || die "$matrix lists no rows"
@@ -125,5 +127,10 @@ while [ "$r" -le "$runs" ]; do
 		! wants pit || boot "$v" pit "$r"
 	done
 	r=$((r + 1))
+done
+# what the report's header says of these boots
+commit=$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)
+for t in $only; do
+	echo "$t boots at repo commit $commit, $(date -u '+%Y-%m-%dT%H:%M:%SZ')" >"$out/boots-$t.txt"
 done
 echo "$prog: boots ($only): $runs lapic/pit and $cost_runs cost runs of: $variants"

@@ -9,10 +9,16 @@ end_of_base() {
 		"$1/series"
 }
 
+# data_lines FILE: the lines of a data file (series, boot matrix, bench
+# rows) without comments and blank lines.
+data_lines() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
+}
+
 # series_names REPO: the patch names of REPO/series in order (comments,
 # blank lines and quilt options dropped).
 series_names() {
-	sed -e 's/#.*//' "$1/series" | awk 'NF { print $1 }'
+	data_lines "$1/series" | awk '{ print $1 }'
 }
 
 # use_tmpdir: tmp=a new temporary directory, removed when the script exits.
