@@ -90,20 +90,17 @@ boot() {
 	bz=$work/build/$(kernel_of "$1")/arch/x86/boot/bzImage
 	[ -r "$bz" ] || die "no kernel image $bz"
 	extra=$(append_of "$1")
+	accel=${QEMU_ACCEL:-tcg}
 	case $2 in
 	lapic) log=$logs/bench-$1.r$3.log
 		set -- -t 600 -a "$extra" "$bz" "$initrd" bench "$log" ;;
 	pit) log=$logs/bench-$1-pit.r$3.log
 		set -- -t 600 -a "nolapic_timer hpet=disable $extra" "$bz" "$initrd" bench-pit "$log" ;;
 	cost) log=$logs/bench-$1-cost.r$3.log
-		# lpj=: no delay-loop calibration against a clock counting instructions
-		set -- -i -t 300 -a "lpj=4000000 cpuidle.off=1 $extra" "$bz" "$initrd" bench-cost "$log" ;;
+		accel=tcg	# instruction counting is TCG's
+		set -- -i -t 300 -a "cpuidle.off=1 $extra" "$bz" "$initrd" bench-cost "$log" ;;
 	esac
-	if [ "$1" = -i ]; then
-		QEMU_SMP=1 QEMU_ACCEL=tcg "$here/qemu-run.sh" "$@" || die "boot failed; log $log"
-	else
-		"$here/qemu-run.sh" "$@" || die "boot failed; log $log"
-	fi
+	QEMU_ACCEL=$accel "$here/qemu-run.sh" "$@" || die "boot failed; log $log"
 	tr -d '\r' <"$log" | grep -q '^BENCH scenario=' || die "no BENCH lines in $log"
 }
 

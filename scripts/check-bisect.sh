@@ -46,10 +46,12 @@ fi
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-use_tmpdir
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # Patch names in series order (comments, blank lines and options dropped).
-load_series "$repo"
+total=$(load_series "$repo" "$tmp/series")
 
 QUILT_PATCHES=$repo/patches QUILT_SERIES=$repo/series
 export QUILT_PATCHES QUILT_SERIES

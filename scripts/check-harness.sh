@@ -21,7 +21,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$1" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-use_tmpdir
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # judged NAME: one result for a judge, a pass unless a case set bad=1
 judged() {

@@ -35,9 +35,10 @@ fail() {
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-use_tmpdir
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-load_series "$repo"
+total=$(load_series "$repo" "$tmp/series")
 
 # The quilt tree must have the whole series pushed.
 applied=$tmp/applied

@@ -33,7 +33,9 @@ command -v quilt >/dev/null || die "quilt is not installed"
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-use_tmpdir
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # The series as "NAME STRIP" lines: comments and blank lines dropped,
 # "-pN" honoured, any other option refused.

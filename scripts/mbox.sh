@@ -45,9 +45,10 @@ esac
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-use_tmpdir
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-load_series "$repo"
+total=$(load_series "$repo" "$tmp/series")
 while read -r p; do
 	[ -f "$repo/patches/$p" ] || die "$repo/series lists $p, but $repo/patches/$p does not exist"
 done <"$tmp/series"

@@ -4,9 +4,12 @@
 #
 # usage: qemu-run.sh [-i] [-t TIMEOUT_SECS] [-a "extra append"] BZIMAGE INITRAMFS SUITE LOG
 #   -i  count instructions: "-icount shift=0,sleep=off", guest time is one
-#       ns per instruction executed (vCPUs run in turn on one host thread)
-#       and skips ahead while all sleep; deterministic, whatever the host
-#       load (for the benchmark's cost figures; TCG only)
+#       ns per instruction executed and skips ahead while the CPU sleeps;
+#       deterministic, whatever the host load (the benchmark's cost
+#       figures; TCG only).  One CPU unless QEMU_SMP says otherwise: QEMU
+#       7.2 never brings up secondary CPUs under -icount with a fixed
+#       shift.  lpj= on the command line: no delay-loop calibration
+#       against a clock that counts instructions.
 #   -t  host wall-clock limit (default 900 s); qemu is killed when it expires
 #   -a  extra kernel command line, appended after the harness's own
 # Environment: QEMU_ACCEL=tcg (default) or kvm (opt-in; nested KVM hangs on
@@ -59,6 +62,7 @@ esac
 	die "-i (instruction counting) needs QEMU_ACCEL=tcg, not $accel"
 
 smp=${QEMU_SMP:-4}
+[ -z "$icount" ] || smp=${QEMU_SMP:-1}
 case $smp in
 '' | *[!0-9]* | 0) die "QEMU_SMP=$smp: want a positive number of CPUs" ;;
 esac
@@ -67,7 +71,7 @@ hz=$(sed -n 's/^CONFIG_HZ=//p' "$(dirname "$kernel")/../../../.config" 2>/dev/nu
 
 # cpuidle_haltpoll.force=1: the haltpoll cpuidle driver (poll + halt) under
 # TCG too, so the idle governor runs (kernels without it ignore the option).
-append="console=ttyS0 panic=-1 cpuidle_haltpoll.force=1 dt.suite=$suite${hz:+ dt.hz=$hz} dt.ncpus=$smp${extra:+ $extra}"
+append="console=ttyS0 panic=-1 cpuidle_haltpoll.force=1 dt.suite=$suite${hz:+ dt.hz=$hz} dt.ncpus=$smp${icount:+ lpj=4000000}${extra:+ $extra}"
 
 # -no-reboot with panic=-1: a guest panic ends qemu at once.
 set -- "$qemu" -accel "$accel" -smp "$smp" -m 512 -nographic -no-reboot \
