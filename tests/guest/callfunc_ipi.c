@@ -26,15 +26,17 @@ int main(void)
 		for (i = 0; i < ROUNDS; i++) {
 			char cmd[32];
 			double ms;
+			int err;
 
 			dt_sleep(0.05);
 			snprintf(cmd, sizeof(cmd), "ipi %d\n", cpu);
-			if (dt_selftest(cmd, &late, &stale, &ms)) {
+			err = dt_selftest(cmd, &late, &stale, &ms);
+			if (ms > maxms)
+				maxms = ms;
+			if (err) {
 				errors++;
 				continue;
 			}
-			if (ms > maxms)
-				maxms = ms;
 			if (stale > maxstale)
 				maxstale = stale;
 		}

@@ -328,9 +328,12 @@ static inline double dt_pingpong(int cpu_a, int cpu_b, int trips,
 	pid_t child;
 	char c = 'x';
 
-	if (pipe(ping))
+	if (pipe(ping)) {
+		dt_diag("pipe: %s", strerror(errno));
 		return -1;
+	}
 	if (pipe(pong)) {
+		dt_diag("pipe: %s", strerror(errno));
 		close(ping[0]);
 		close(ping[1]);
 		return -1;
