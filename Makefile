@@ -11,7 +11,7 @@ BZ       = $(WORKDIR)/build/$(1)/arch/x86/boot/bzImage
 export WORKDIR
 
 .PHONY: all help deps src trees kernels initramfs run shell qemu-test \
-	host-checks test debian-test bench bench-report results mbox clean distclean
+	host-checks test debian-test soak bench bench-report results mbox clean distclean
 
 all: kernels initramfs
 
@@ -21,6 +21,7 @@ help:
 	@echo "make test       host-side series checks + the guest test suite (what CI runs)"
 	@echo "make qemu-test  the guest test suite alone"
 	@echo "make debian-test  the series in Debian's cloud-amd64 config (not in make test)"
+	@echo "make soak       the timer soak alone, DURATION= seconds (default 1800) on dyn-tick and on NO_HZ_IDLE"
 	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE (BENCH_RUNS=, BENCH_COST_RUNS=)"
 	@echo "make bench-report  the benchmark's report again, from the last run's logs"
 	@echo "make results   tests/results/ from the last make test and make bench"
@@ -84,6 +85,16 @@ qemu-test: src
 debian-test:
 	@$(MAKE) --no-print-directory qemu-test BOOTS=$(REPO)/tests/boots-debian \
 		RESULTS=$(WORKDIR)/results-debian.txt
+
+# The soak of make test (3 min there) for DURATION seconds, on dyn-tick and
+# on mainline NO_HZ_IDLE side by side: its own boot matrix and results.
+DURATION ?= 1800
+soak:
+	@case "$(DURATION)" in ''|*[!0-9]*) echo "make soak: DURATION=$(DURATION) is not a number of seconds" >&2; exit 2 ;; esac
+	@DT_APPEND="dt.soak=$(DURATION) dt.timeout=$$(($(DURATION) + 300))" \
+		BOOT_TIMEOUT=$$(($(DURATION) + 900)) \
+		$(MAKE) --no-print-directory qemu-test BOOTS=$(REPO)/tests/boots-soak \
+		RESULTS=$(WORKDIR)/results-soak.txt
 
 host-checks: src
 	@mkdir -p $(WORKDIR) && : >$(RESULTS)

@@ -6,7 +6,8 @@
 #   - scan-log.sh on console logs holding one problem line each;
 #   - tap-summary.sh on an empty "1..0" plan, a short plan, and a results
 #     file missing a boot of the matrix;
-#   - compare-idle.sh on a boot that wakes more than its control;
+#   - compare-idle.sh on a boot that wakes more than its control, and
+#     compare-soak.sh on a soak later than its control;
 #   - bench-report.sh on made-up bench logs: valid JSON, and each of the
 #     verdicts met, missed and within noise where the figures call for it.
 #
@@ -123,6 +124,25 @@ for c in "worse fail" "same pass" "empty fail"; do
 		{ echo "$prog: compare-idle.sh does not ${c#* } '${c% *}' against its control"; bad=1; }
 done
 judged "harness: compare-idle.sh fails a boot that wakes more than its control"
+
+# 4b. The soak's side-by-side lateness: a median 5 ms (more than a tick)
+# above the control must fail, a p99 30 ms above it too, the same
+# figures must pass, and a log without figures must fail.
+soak_log() {
+	printf '# soak-figures: hz=250 n=600 median=%s p99=%s max=90.000\nok 2 soak\n' "$1" "$2"
+}
+soak_log 1.000 20.000 >"$tmp/ctl"
+soak_log 6.000 20.000 >"$tmp/median"
+soak_log 1.000 50.000 >"$tmp/p99"
+soak_log 1.000 20.000 >"$tmp/same"
+bad=0
+for c in "median fail" "p99 fail" "same pass" "empty fail"; do
+	: >"$tmp/res"
+	"$here/compare-soak.sh" "$tmp/res" "$tmp" "${c% *}" ctl >/dev/null 2>&1 || true
+	grep -q "^${c#* }" "$tmp/res" ||
+		{ echo "$prog: compare-soak.sh does not ${c#* } '${c% *}' against its control"; bad=1; }
+done
+judged "harness: compare-soak.sh fails a soak later than its control"
 
 # 5. The benchmark report: made-up logs of two runs under -icount (compute
 # loop 3% dearer than periodic: missed; round trip equal: met) and one TCG

@@ -5,6 +5,8 @@
 #
 # usage: qemu-test.sh WORKDIR RESULTS [BOOTS]
 #   BOOTS: the boot matrix (default: tests/boots of this repository)
+# Environment: DT_APPEND, appended to every boot's command line (make soak:
+# dt.soak=); BOOT_TIMEOUT, each boot's wall-clock limit (default 1200 s).
 set -eu
 
 work=$1 results=$2
@@ -32,7 +34,8 @@ boot() {
 		status=1
 		return 0
 	fi
-	if "$here/qemu-run.sh" -t 1200 -a "$*" "$bz" "$initrd" "$suite" "$log"; then
+	if "$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" -a "$* ${DT_APPEND:-}" \
+		"$bz" "$initrd" "$suite" "$log"; then
 		"$here/tap-summary.sh" add "$results" pass "$clean"
 	else
 		"$here/tap-summary.sh" add "$results" fail "$clean"
@@ -47,15 +50,18 @@ compare() {
 	"$here/compare-results.sh" "$results" "$suites/$1" "$2" "$3" || status=1
 }
 
-compare_idle() {
-	"$here/compare-idle.sh" "$results" "$work/logs" "$1" "$2" || status=1
+# compare-idle|compare-soak BOOT_A BOOT_B: that script on the two logs
+compare_logs() {
+	kind=$1
+	shift
+	"$here/$kind.sh" "$results" "$work/logs" "$@" || status=1
 }
 
 # Parse the whole matrix before the first boot: a bad line fails at once.
 sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	case $kind in
 	'') ;;
-	boot | compare | compare-idle) echo "$kind $args" ;;
+	boot | compare | compare-idle | compare-soak) echo "$kind $args" ;;
 	*) echo "qemu-test: $boots: unknown line '$kind $args'" >&2; exit 2 ;;
 	esac
 done >"$work/boots.run"
@@ -64,7 +70,7 @@ while read -r kind args; do
 	case $kind in
 	boot) boot $args ;;
 	compare) compare $args ;;
-	compare-idle) compare_idle $args ;;
+	compare-idle | compare-soak) compare_logs "$kind" $args ;;
 	esac
 done <"$work/boots.run"
 exit $status
