@@ -6,8 +6,8 @@
 #   - scan-log.sh on console logs holding one problem line each;
 #   - tap-summary.sh on an empty "1..0" plan, a short plan, and a results
 #     file missing a boot of the matrix;
-#   - compare-idle.sh on a boot that wakes more than its control, and
-#     compare-soak.sh on a soak later than its control;
+#   - compare-logs.sh on a boot that wakes more than its control (idle)
+#     and on a soak later than its control (soak);
 #   - bench-report.sh on made-up bench logs: valid JSON, and each of the
 #     verdicts met, missed and within noise where the figures call for it.
 #
@@ -29,6 +29,21 @@ trap 'rm -rf "$tmp"' EXIT
 # judged NAME: one result for a judge, a pass unless a case set bad=1
 judged() {
 	if [ "$bad" = 0 ]; then result pass "$1"; else result fail "$1"; fi
+}
+
+# verdicts KIND "LOG VERDICT"...: the side-by-side judge compare-logs.sh
+# KIND must give each log of $tmp that verdict against $tmp/ctl; bad=1 if
+# it does not
+verdicts() {
+	kind=$1
+	shift
+	bad=0
+	for c do
+		: >"$tmp/res"
+		"$here/compare-logs.sh" "$kind" "$tmp/res" "$tmp" "${c% *}" ctl >/dev/null 2>&1 || true
+		grep -q "^${c#* }" "$tmp/res" ||
+			{ echo "$prog: compare-logs.sh $kind does not ${c#* } '${c% *}' against its control"; bad=1; }
+	done
 }
 
 # 1. The lateness judge.
@@ -116,14 +131,8 @@ n=0; idle_log 1.0 0.5 0.5 0.5 >"$tmp/ctl"
 n=0; idle_log 1.0 2.5 0.5 0.5 >"$tmp/worse"
 n=0; idle_log 1.0 0.5 0.5 0.5 >"$tmp/same"
 : >"$tmp/empty"
-bad=0
-for c in "worse fail" "same pass" "empty fail"; do
-	: >"$tmp/res"
-	"$here/compare-idle.sh" "$tmp/res" "$tmp" "${c% *}" ctl >/dev/null 2>&1 || true
-	grep -q "^${c#* }" "$tmp/res" ||
-		{ echo "$prog: compare-idle.sh does not ${c#* } '${c% *}' against its control"; bad=1; }
-done
-judged "harness: compare-idle.sh fails a boot that wakes more than its control"
+verdicts idle "worse fail" "same pass" "empty fail"
+judged "harness: compare-logs.sh idle fails a boot that wakes more than its control"
 
 # 4b. The soak's side-by-side lateness: a median 5 ms (more than a tick)
 # above the control must fail, a p99 30 ms above it too, the same
@@ -135,14 +144,8 @@ soak_log 1.000 20.000 >"$tmp/ctl"
 soak_log 6.000 20.000 >"$tmp/median"
 soak_log 1.000 50.000 >"$tmp/p99"
 soak_log 1.000 20.000 >"$tmp/same"
-bad=0
-for c in "median fail" "p99 fail" "same pass" "empty fail"; do
-	: >"$tmp/res"
-	"$here/compare-soak.sh" "$tmp/res" "$tmp" "${c% *}" ctl >/dev/null 2>&1 || true
-	grep -q "^${c#* }" "$tmp/res" ||
-		{ echo "$prog: compare-soak.sh does not ${c#* } '${c% *}' against its control"; bad=1; }
-done
-judged "harness: compare-soak.sh fails a soak later than its control"
+verdicts soak "median fail" "p99 fail" "same pass" "empty fail"
+judged "harness: compare-logs.sh soak fails a soak later than its control"
 
 # 5. The benchmark report: made-up logs of two runs under -icount (compute
 # loop 3% dearer than periodic: missed; round trip equal: met) and one TCG

@@ -50,11 +50,11 @@ compare() {
 	"$here/compare-results.sh" "$results" "$suites/$1" "$2" "$3" || status=1
 }
 
-# compare-idle|compare-soak BOOT_A BOOT_B: that script on the two logs
+# compare-idle|compare-soak BOOT_A BOOT_B: the two logs side by side
 compare_logs() {
-	kind=$1
+	kind=${1#compare-}
 	shift
-	"$here/$kind.sh" "$results" "$work/logs" "$@" || status=1
+	"$here/compare-logs.sh" "$kind" "$results" "$work/logs" "$@" || status=1
 }
 
 # Parse the whole matrix before the first boot: a bad line fails at once.

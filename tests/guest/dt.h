@@ -273,10 +273,10 @@ static inline void dt_pin(int cpu)
 }
 
 /*
- * fork() a child pinned to @cpu that dies with its parent (the runner's
- * timeout kills only the test itself).  Returns 0 in the child.
+ * fork() a child that dies with its parent (the runner's timeout kills
+ * only the test itself).  Returns 0 in the child; exits on failure.
  */
-static inline pid_t dt_fork_pinned(int cpu)
+static inline pid_t dt_fork(void)
 {
 	pid_t parent = getpid();
 	pid_t pid = fork();
@@ -289,8 +289,17 @@ static inline pid_t dt_fork_pinned(int cpu)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(0);
-		dt_pin(cpu);
 	}
+	return pid;
+}
+
+/* dt_fork(), the child pinned to @cpu. */
+static inline pid_t dt_fork_pinned(int cpu)
+{
+	pid_t pid = dt_fork();
+
+	if (pid == 0)
+		dt_pin(cpu);
 	return pid;
 }
 

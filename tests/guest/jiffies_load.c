@@ -56,16 +56,13 @@ static void plugger(int cpu)
 /* An unpinned child (the monitor is pinned to CPU0): pipe ping-pong. */
 static pid_t ping(int in, int out, unsigned int seed, int first)
 {
-	pid_t parent = getpid(), pid = fork();
+	pid_t pid = dt_fork();
 	cpu_set_t all;
 	char c = 0;
 	int i;
 
 	if (pid)
 		return pid;
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(0);
 	CPU_ZERO(&all);
 	for (i = 0; i < DT_MAXCPU; i++)
 		CPU_SET(i, &all);

@@ -20,7 +20,7 @@
  * its length + 10 s (lost), one late by more than 1 s + 1 tick (stranded
  * on a sleeping CPU; cpu_hotplug's cap: TCG's whole-VM stalls stay
  * within a few hundred ms), and on any failed call or sysfs write.  The
- * "# soak-figures:" line is judged by compare-soak.sh against the same
+ * "# soak-figures:" line is judged by compare-logs.sh against the same
  * soak on mainline NO_HZ_IDLE in the same run: under TCG, absolute
  * lateness figures mean little.
  */
@@ -259,22 +259,6 @@ static void loader(void)
 	}
 }
 
-static pid_t spawn(void)
-{
-	pid_t parent = getpid(), pid = fork();
-
-	if (pid < 0) {
-		dt_diag("fork: %s", strerror(errno));
-		exit(KSFT_FAIL);
-	}
-	if (pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(0);
-	}
-	return pid;
-}
-
 /* dt.soak=SECS from the kernel command line, or @def. */
 static int soak_secs(int def)
 {
@@ -316,17 +300,17 @@ int main(int argc, char **argv)
 
 	end = dt_now() + secs;
 	for (i = 0; i < NWORK; i++) {
-		work[i] = spawn();
+		work[i] = dt_fork();
 		if (!work[i])
 			worker(i, end);
 	}
-	stir[0] = spawn();
+	stir[0] = dt_fork();
 	if (!stir[0])
 		plugger(ncpus);
-	stir[1] = flip ? spawn() : -1;
+	stir[1] = flip ? dt_fork() : -1;
 	if (!stir[1])
 		flipper();
-	stir[2] = spawn();
+	stir[2] = dt_fork();
 	if (!stir[2])
 		loader();
 

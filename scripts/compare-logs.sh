@@ -1,0 +1,80 @@
+#!/bin/sh
+# Two boots of one make target side by side (same host load): boot A's
+# figures against boot B's, its control.
+#
+#   idle  the loc_idle figures ("# cpuN LOC/s=X"): A's sum over the CPUs
+#         at most 1 LOC/s above B's, and A's busiest CPU at most 1 LOC/s
+#         above B's busiest.  1 LOC/s is 20 interrupts in loc_idle's 20 s.
+#   soak  the "# soak-figures:" line: A's median lateness within one tick
+#         of B's, A's p99 within one tick + 25 ms of B's.  One tick is what
+#         a timer may wait for the next tick by design; 25 ms is the single
+#         wake-up cap of the accuracy tests (dt_lateness_limits()), TCG's
+#         host scheduling.
+#
+# usage: compare-logs.sh idle|soak RESULTS LOGDIR BOOT_A BOOT_B
+#   LOGDIR/BOOT is the console log qemu-test.sh kept of each boot.
+#   Adds one result to RESULTS; exit 0 only if it is a pass.
+set -eu
+
+[ $# -eq 5 ] || { echo "usage: $0 idle|soak RESULTS LOGDIR BOOT_A BOOT_B" >&2; exit 2; }
+kind=$1 results=$2 logs=$3 a=$4 b=$5
+here=$(dirname "$0")
+
+# The figures of a log, one line per CPU ("cpu rate") or one soak line
+# ("hz n median p99 max"); nothing if there are none.
+figures() {
+	[ -r "$logs/$2" ] || return 0
+	case $1 in
+	idle) tr -d '\r' <"$logs/$2" | awk '
+		/^# .*idle window/ { inside = 1; next }
+		inside && /^# cpu[0-9]+ LOC\/s=/ {
+			sub(/^# cpu/, ""); split($0, f, " LOC/s="); print f[1], f[2] + 0
+			next
+		}
+		inside && /^(ok|not ok) / { exit }' ;;
+	soak) tr -d '\r' <"$logs/$2" |
+		sed -n 's/^# soak-figures: hz=\([0-9]*\) n=\([0-9]*\) median=\([-0-9.]*\) p99=\([-0-9.]*\) max=\([-0-9.]*\)$/\1 \2 \3 \4 \5/p' |
+		tail -n 1 ;;
+	esac
+}
+
+# A's figures, "--", B's figures on stdin: the report on stderr, the
+# verdict (pass or fail) on stdout.
+judge() {
+	case $kind in
+	idle) awk -v a="$a" -v b="$b" '
+		BEGIN { side = 0 }
+		$1 == "--" { side = 1; next }
+		{ s[side] += $2; if ($2 > m[side]) m[side] = $2; r[side] = r[side] " " $2 }
+		END {
+			printf "compare-logs: %s LOC/s:%s (sum %.1f, max %.1f)\n", a, r[0], s[0], m[0] > "/dev/stderr"
+			printf "compare-logs: %s LOC/s:%s (sum %.1f, max %.1f)\n", b, r[1], s[1], m[1] > "/dev/stderr"
+			print (s[0] <= s[1] + 1 && m[0] <= m[1] + 1) ? "pass" : "fail"
+		}' ;;
+	soak) awk -v a="$a" -v b="$b" '
+		BEGIN { side = 0 }
+		$1 == "--" { side = 1; next }
+		{ hz[side] = $1; n[side] = $2; med[side] = $3; p99[side] = $4; max[side] = $5 }
+		END {
+			for (i = 0; i < 2; i++)
+				printf "compare-logs: %s: %d expiries, lateness median %.3f p99 %.3f max %.3f ms\n", i ? b : a, n[i], med[i], p99[i], max[i] > "/dev/stderr"
+			tick = 1000 / hz[0]
+			print (med[0] <= med[1] + tick && p99[0] <= p99[1] + tick + 25) ? "pass" : "fail"
+		}' ;;
+	esac
+}
+
+case $kind in
+idle) what="$a: idle LOC/s no worse than $b (sum and busiest CPU, +1 LOC/s)" ;;
+soak) what="$a: soak lateness no worse than $b (median +1 tick, p99 +1 tick +25 ms)" ;;
+*) echo "compare-logs: unknown kind '$kind' (idle|soak)" >&2; exit 2 ;;
+esac
+fa=$(figures "$kind" "$a") fb=$(figures "$kind" "$b")
+if [ -z "$fa" ] || [ -z "$fb" ]; then
+	echo "compare-logs: no $kind figures in $logs/$a or $logs/$b" >&2
+	"$here/tap-summary.sh" add "$results" fail "$what"
+	exit 1
+fi
+status=$(printf '%s\n--\n%s\n' "$fa" "$fb" | judge)
+"$here/tap-summary.sh" add "$results" "$status" "$what"
+[ "$status" = pass ]
