@@ -11,7 +11,7 @@ BZ       = $(WORKDIR)/build/$(1)/arch/x86/boot/bzImage
 export WORKDIR
 
 .PHONY: all help deps src trees kernels initramfs run shell qemu-test \
-	host-checks test debian-test soak bench bench-report results mbox clean distclean
+	host-checks test debian-test soak bench bench-report hook-cost results mbox clean distclean
 
 all: kernels initramfs
 
@@ -24,6 +24,7 @@ help:
 	@echo "make soak       the timer soak alone, DURATION= seconds (default 1800) on dyn-tick and on NO_HZ_IDLE"
 	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE (BENCH_RUNS=, BENCH_COST_RUNS=)"
 	@echo "make bench-report  the benchmark's report again, from the last run's logs"
+	@echo "make hook-cost  each idle-tick hook's instructions per call, dyn-tick against NO_HZ_IDLE (HOOK_RUNS=)"
 	@echo "make results   tests/results/ from the last make test and make bench"
 	@echo "make mbox       the series as an mbox in \$$WORKDIR, signed off by you (FROM= or git config)"
 	@echo "WORKDIR=$(WORKDIR)  QEMU_ACCEL=tcg|kvm"
@@ -115,6 +116,11 @@ bench: src
 
 bench-report:
 	@$(S)/bench-report.sh $(REPO) $(WORKDIR)
+
+# Each idle-tick hook's cost per call, under -icount with the function
+# graph tracer: $(WORKDIR)/bench/hooks.md.
+hook-cost: src
+	@$(S)/hook-cost.sh $(REPO) $(WORKDIR)
 
 # tests/results/ from the last make test and make bench (README quotes it).
 results:

@@ -6,6 +6,7 @@
 #                 tests printed: each "# " line of the tests listed below,
 #                 with its verdict
 #   bench.md, loc.png, cost.png   the last make bench report
+#   hooks.md      the last make hook-cost table
 # Nothing is typed in by hand: README quotes these files.
 #
 # usage: results.sh REPO WORKDIR
@@ -21,7 +22,7 @@ mkdir -p "$out"
 commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 
 # the tests whose output are figures
-figures='backend loc_idle loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load sleep_length cpuidle_states idle_stat cpu_hotplug soak'
+figures='backend loc_idle loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load sleep_length cpuidle_states idle_stat cpu_hotplug soak long_sleep suspend_core'
 
 [ -s "$work/results.txt" ] || die "no $work/results.txt: run make test first"
 {
@@ -70,4 +71,10 @@ if [ -s "$work/bench/results.md" ]; then
 	echo "$prog: wrote $out/bench.md (and its charts)"
 else
 	echo "$prog: no $work/bench/results.md (make bench): bench.md left as it is"
+fi
+if [ -s "$work/bench/hooks.md" ]; then
+	cp "$work/bench/hooks.md" "$out/hooks.md"
+	echo "$prog: wrote $out/hooks.md"
+else
+	echo "$prog: no $work/bench/hooks.md (make hook-cost): hooks.md left as it is"
 fi
