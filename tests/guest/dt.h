@@ -39,6 +39,7 @@
 #define DT_MAXCPU	64
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define DT_SYSFS	"/sys/devices/system/dyn_tick/dyn_tick0"
+#define DT_DEBUGFS	"/sys/kernel/debug/dyn_tick"
 
 /* Print one diagnostic line, "# " prefixed, and flush it at once. */
 static inline void __attribute__((format(printf, 1, 2)))
@@ -752,7 +753,7 @@ static inline int dt_measure_busy(int busy_cpu, int pin_cpu, double secs,
 	return err;
 }
 
-#define DT_SELFTEST	DT_SYSFS "/selftest"
+#define DT_SELFTEST	DT_DEBUGFS "/selftest"
 
 /* 1 if the dyn-tick self-test file is there; otherwise says why not. */
 static inline int dt_have_selftest(void)

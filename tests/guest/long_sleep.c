@@ -17,7 +17,7 @@
  */
 #include "dt.h"
 
-#define SLEEPS	"/sys/kernel/debug/dyn_tick/sleeps"
+#define SLEEPS	DT_DEBUGFS "/sleeps"
 
 struct row {
 	unsigned long sleeps, capped;
