@@ -60,6 +60,7 @@ static int cycle(int n, int ncpus, int hz)
 	char online[64];
 	int err, cpu, ret = 0;
 
+	dt_pin(0);	/* CPU0 stays online through the suspend */
 	off0 = dt_jiffies_offset(hz, 0.1);
 	bm0 = boot_minus_mono();
 	t0 = dt_now();
