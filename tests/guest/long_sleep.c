@@ -3,7 +3,7 @@
  * long_sleep [secs=12]: the whole guest idles for @secs in one sleep,
  * longer than the clocksource's max deferment (boot with
  * clocksource=acpi_pm: 2.08 s), and dyn-tick's per-CPU sleep counters
- * (/sys/kernel/debug/dyn_tick/sleeps, series patch 0022) show how the
+ * (/sys/kernel/debug/dyn_tick/sleeps, series patch 0024) show how the
  * sleep was split.  Passes when:
  *  - no CPU ever slept longer than the max deferment + 1 tick + 60 ms
  *    (the lateness judge's stall cap) while it kept jiffies: the bound
