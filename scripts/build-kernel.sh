@@ -19,6 +19,8 @@
 #   debian         the whole series, Debian's cloud-amd64 config with
 #                  NO_IDLE_HZ (scripts/debian-config.sh says what changed)
 #   debian-nohz    the same with mainline NO_HZ_IDLE, for comparison
+#   dyntick-trace  dyntick-hres with the function graph tracer, and
+#   nohz-trace     nohz-patched with it (make hook-cost)
 #
 # The .config is regenerated only when a fragment or the tree changed.
 # A bzImage left in the build dir with a matching .dyntick-prebuilt stamp
@@ -48,6 +50,8 @@ dyntick-debug)	tree=series;   frags="base hres dyntick debug selftest" ;;
 dyntick-hres)	tree=series;   frags="base hres dyntick" ;;
 dyntick-base)	tree=base;     frags="base lowres dyntick" ;;
 debian)		tree=series;   frags="" debian=dyntick ;;
+dyntick-trace)	tree=series;   frags="base hres dyntick ftrace" ;;
+nohz-trace)	tree=series;   frags="base hres nohz-idle ftrace" ;;
 debian-nohz)	tree=series;   frags="" debian=nohz ;;
 *)	echo "build-kernel: unknown variant '$variant'" >&2; exit 1 ;;
 esac
