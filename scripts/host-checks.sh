@@ -1,7 +1,7 @@
 #!/bin/sh
 # Host-side checks of the series, each recording results in RESULTS:
-# apply/pop/checkpatch/headers, bisectability, the mbox, shellcheck, and
-# the harness's own judges (check-harness.sh).
+# apply/pop/checkpatch/headers, bisectability, sparse, the mbox, the
+# shell scripts (check-shell.sh) and the harness's own judges.
 #
 # usage: host-checks.sh REPO WORKDIR RESULTS
 set -eu
@@ -48,6 +48,9 @@ if SAVE_AFTER=$(end_of_base "$repo") SAVE_TO=$based/arch/x86/boot/bzImage \
 	mv "$stamp.saved" "$stamp" 2>/dev/null || true
 	"$here/build-kernel.sh" -s "$repo" "$work" dyntick-base \
 		>"$based/.dyntick-prebuilt"
+	# sparse on the files the series changes, whole series built
+	"$here/check-sparse.sh" "$work/src/bisect" "$work/build/dyntick" "$repo" ||
+		status=1
 else
 	rm -f "$stamp.saved"
 	status=1
