@@ -1,15 +1,18 @@
 #!/bin/sh
-# Prove the mbox: git am of its patches onto the pristine files must give
-# exactly the files of the quilt tree.
+# Prove the mbox: b4 am must take it as one series of N patches, and
+# git am of what b4 made of it, onto the pristine files, must give exactly
+# the files of the quilt tree.
 #
 # usage: check-mbox.sh PRISTINE QUILTED_TREE REPO MBOX
 #   PRISTINE      unpacked kernel sources, only read
 #   QUILTED_TREE  the same sources with the whole series of REPO pushed
 #   MBOX          made by mbox.sh: a "[PATCH 0/N]" cover letter + N patches
 # A temporary git repository gets the pristine versions of the files the
-# series touches, the mbox is applied with git am (cover letter skipped),
-# then every touched file is compared with QUILTED_TREE's (cmp).
-# One result "mbox: git am reproduces the quilt tree" to
+# series touches, b4's am-ready mbox (b4 --offline-mode am: cover letter
+# dropped, Link: trailers added) is applied with git am, then every touched
+# file is compared with QUILTED_TREE's (cmp).  b4 reports "Base: not
+# specified": the base is a Debian source package, not a public commit.
+# One result "mbox: b4 am + git am reproduce the quilt tree" to
 # tap-summary.sh add "$RESULTS" (default: printed).  Exit 1 on failure.
 set -eu
 
@@ -26,7 +29,8 @@ mbox=$(cd "$(dirname "$mbox")" && pwd)/$(basename "$mbox")
 pristine=$(cd "$pristine" && pwd) quilted=$(cd "$quilted" && pwd)
 repo=$(cd "$repo" && pwd)
 
-name="mbox: git am reproduces the quilt tree"
+command -v b4 >/dev/null || die "b4 is not installed (scripts/deps.sh)"
+name="mbox: b4 am + git am reproduce the quilt tree"
 fail() {
 	echo "$prog: $*"
 	"$here/tap-summary.sh" add "${RESULTS:--}" fail "$name"
@@ -84,7 +88,18 @@ rm "$1"
 [ "$((n - 1))" -eq "$total" ] ||
 	fail "$mbox holds $((n - 1)) patches after the cover letter, the series $total"
 
-if ! g am -q "$tmp"/msgs/* >"$tmp/am" 2>&1; then
+# b4: one series, every patch, in order
+mkdir "$tmp/b4"
+(cd "$tmp" && b4 --offline-mode am -m "$mbox" -o "$tmp/b4") >"$tmp/b4.log" 2>&1 ||
+	{ sed 's/^/    /' "$tmp/b4.log"; fail "b4 am could not take $mbox"; }
+set -- "$tmp"/b4/*.mbx
+if [ "$#" -ne 1 ] || [ ! -f "$1" ]; then
+	fail "b4 am made no single am-ready mbox of $mbox ($*)"
+fi
+b4n=$(grep -c '^From ' "$1")
+[ "$b4n" -eq "$total" ] || fail "b4 am kept $b4n of the $total patches of $mbox"
+
+if ! g am -q "$1" >"$tmp/am" 2>&1; then
 	sed 's/^/    /' "$tmp/am"
 	fail "git am of $mbox failed (see above)"
 fi

@@ -5,7 +5,7 @@ set -eu
 
 pkgs="linux-source-6.1 linux-config-6.1 quilt qemu-system-x86 busybox-static cpio gzip xz-utils
 bc bison flex libelf-dev libssl-dev make gcc libc6-dev perl ccache shellcheck
-gnuplot-nox git diffstat python3 sparse"
+gnuplot-nox git diffstat python3 sparse b4"
 
 missing=""
 for p in $pkgs; do
