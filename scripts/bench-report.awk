@@ -17,18 +17,7 @@
 # between runs in TCG: issue 9's Debian runs, nohz 6.8-8.0, dyntick
 # 7.0-9.7), so one run decides only clear margins.
 
-function sort_(a, n,    i, j, x) {
-	for (i = 2; i <= n; i++) {
-		x = a[i]
-		for (j = i - 1; j >= 1 && a[j] > x; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = x
-	}
-}
-function median_(a, n) {
-	sort_(a, n)
-	return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+# sort_() and median_(): scripts/stats.awk, loaded first
 # the value of KEY in run R, "" if none
 function get(v, t, r, key,    k) {
 	k = v SUBSEP t SUBSEP r SUBSEP key

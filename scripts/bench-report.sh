@@ -69,7 +69,7 @@ awk -v variants="$variants" -v out="$out" \
 	-v commit="$commit" \
 	-v builds="$(cat "$out/builds.txt" 2>/dev/null || echo 'not recorded')" \
 	-v boots="$(cat "$out"/boots-*.txt 2>/dev/null | paste -s -d ';' - | sed 's/;/; /g')" \
-	-f "$here/bench-report.awk" "$data"
+	-f "$here/stats.awk" -f "$here/bench-report.awk" "$data"
 
 if command -v python3 >/dev/null 2>&1; then
 	python3 -m json.tool "$out/results.json" >/dev/null ||

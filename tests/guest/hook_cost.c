@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hook_cost [wakeups=300] [sleep_ms=20]: what each idle-tick hook costs per
- * call, on the
- * kernel booted (dyn-tick or mainline NO_HZ_IDLE), in instructions.
+ * call, on the kernel booted (dyn-tick or mainline NO_HZ_IDLE), in
+ * instructions.
  *
  * Meant for a boot under QEMU "-icount shift=0,sleep=off" (qemu-run.sh -i,
  * scripts/hook-cost.sh) of a kernel with the function graph tracer
