@@ -576,6 +576,28 @@ static inline double dt_median_sorted(const double *v, int n)
 }
 
 /*
+ * @n relative clock_nanosleep(CLOCK_MONOTONIC)s of @req_ms each (resumed
+ * if a signal interrupts one); @over[i] gets how many ms the i-th slept
+ * past its length.
+ */
+static inline void dt_oversleep(int req_ms, int n, double *over)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct timespec ts = {
+			.tv_sec = req_ms / 1000,
+			.tv_nsec = (req_ms % 1000) * 1000000L,
+		};
+		double t0 = dt_now();
+
+		while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+			;
+		over[i] = (dt_now() - t0) * 1e3 - req_ms;
+	}
+}
+
+/*
  * The lateness limits of the timer accuracy tests, in ms.  TCG runs 4 vCPU
  * threads on 2 host cores: a host preemption adds up to a host time slice
  * to one wake-up.  So:

@@ -17,26 +17,11 @@ int main(int argc, char **argv)
 	struct dt_lateness_lim lim;
 	double over[64];
 	unsigned int d;
-	int i;
 
 	dt_pin(cpu);
 	dt_lateness_limits(cpu, margin, &lim);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
-		struct timespec ts = {
-			.tv_sec = req_ms[d] / 1000,
-			.tv_nsec = (req_ms[d] % 1000) * 1000000L,
-		};
-
-		for (i = 0; i < iters[d]; i++) {
-			double t0 = dt_now(), t;
-
-			while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts))
-				;
-			t = (dt_now() - t0) * 1e3;
-			ts.tv_sec = req_ms[d] / 1000;
-			ts.tv_nsec = (req_ms[d] % 1000) * 1000000L;
-			over[i] = t - req_ms[d];
-		}
+		dt_oversleep(req_ms[d], iters[d], over);
 		if (dt_judge_lateness("oversleep", req_ms[d], over, iters[d],
 				      &lim))
 			ret = KSFT_FAIL;

@@ -38,17 +38,9 @@ static int timers_on_time(int cpu)
 	struct dt_lateness_lim lim;
 	double over[10];
 	char what[32];
-	int i;
 
 	dt_pin(cpu);
-	for (i = 0; i < 10; i++) {
-		struct timespec ts = { 0, 20000000L };
-		double t0 = dt_now();
-
-		while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
-			;
-		over[i] = (dt_now() - t0) * 1e3 - 20;
-	}
+	dt_oversleep(20, 10, over);
 	dt_lateness_limits(cpu, 6, &lim);
 	snprintf(what, sizeof(what), "cpu%d late", cpu);
 	return dt_judge_lateness(what, 20, over, 10, &lim);
