@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host-side unit check of dt_judge_lateness() (tests/guest/dt.h), the
+ * Host-side unit check of dt_judge_lateness() (tests/guest/dt_judge.h), the
  * judge of the guest's timer accuracy tests: each case is a set of
  * lateness samples (ms) and the verdict the judge must give at HZ=250
  * (median <= 10 ms, any <= 29 ms, one stall in 10+ <= 64 ms).  Prints

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Guest test helpers: the dyn-tick state file and the debugfs self-test.
+ * Included by dt.h, after the helpers it uses; include dt.h, not this.
+ */
+#ifndef DT_DYNTICK_H
+#define DT_DYNTICK_H
+
+/* Copy the text after "KEY: " in the dyn-tick state file into @val; 0 or -1. */
+static inline int dt_state_str(const char *key, char *val, size_t len)
+{
+	char buf[1024], *p, *e;
+	size_t kl = strlen(key);
+
+	if (dt_read_file(DT_SYSFS "/state", buf, sizeof(buf)) < 0)
+		return -1;
+	for (p = buf; p; p = strchr(p, '\n')) {
+		if (*p == '\n')
+			p++;
+		if (strncmp(p, key, kl) || p[kl] != ':')
+			continue;
+		p += kl + 1;
+		while (*p == ' ')
+			p++;
+		e = strchr(p, '\n');
+		if (e)
+			*e = '\0';
+		snprintf(val, len, "%s", p);
+		return 0;
+	}
+	return -1;
+}
+
+/* The integer value of "KEY: N" in the dyn-tick state file, or -1. */
+static inline int dt_state_field(const char *key)
+{
+	char val[64];
+
+	if (dt_state_str(key, val, sizeof(val)))
+		return -1;
+	return atoi(val);
+}
+
+/* Print the dyn-tick state file as "# state: ..." lines. */
+static inline int dt_print_state(void)
+{
+	char buf[1024], *line, *save = NULL;
+
+	if (dt_read_file(DT_SYSFS "/state", buf, sizeof(buf)) < 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		dt_diag("state: %s", line);
+	return 0;
+}
+
+#define DT_SELFTEST	DT_DEBUGFS "/selftest"
+
+/* 1 if the dyn-tick self-test file is there; otherwise says why not. */
+static inline int dt_have_selftest(void)
+{
+	if (!access(DT_SELFTEST, F_OK))
+		return 1;
+	dt_diag("no %s (needs CONFIG_DYN_TICK_SELFTEST)", DT_SELFTEST);
+	return 0;
+}
+
+/*
+ * Run one self-test command ("ipi CPU", "timer CPU MS", "migrate CPU MS")
+ * and parse its "late_us=L stale_ticks=S cpu=C" result (C: the CPU the
+ * timer or IPI ran on; @cpu may be NULL).  @took_ms gets how long the
+ * write took.  0 on success; otherwise it says what failed and returns -1.
+ */
+static inline int dt_selftest_on(const char *cmd, long *late, long *stale,
+				 int *cpu, double *took_ms)
+{
+	char res[128] = "";
+	double t0 = dt_now();
+	int err = dt_write_file(DT_SELFTEST, cmd), ran_on;
+
+	*took_ms = (dt_now() - t0) * 1e3;
+	if (err) {
+		dt_diag("write '%.*s' failed after %.1f ms: %s",
+			(int)strcspn(cmd, "\n"), cmd, *took_ms, strerror(-err));
+		return -1;
+	}
+	if (dt_read_file(DT_SELFTEST, res, sizeof(res)) <= 0 ||
+	    sscanf(res, "late_us=%ld stale_ticks=%ld cpu=%d", late, stale,
+		   &ran_on) != 3) {
+		dt_diag("'%.*s': unreadable result '%s'",
+			(int)strcspn(cmd, "\n"), cmd, res);
+		return -1;
+	}
+	if (cpu)
+		*cpu = ran_on;
+	return 0;
+}
+
+static inline int dt_selftest(const char *cmd, long *late, long *stale,
+			      double *took_ms)
+{
+	return dt_selftest_on(cmd, late, stale, NULL, took_ms);
+}
+
+#endif /* DT_DYNTICK_H */
