@@ -7,7 +7,9 @@
 #   - modules off (make mod2noconfig): what Debian builds as a module is
 #     left out rather than built in, which keeps the build time sane;
 #   - no signing keys, BTF or debug info: they need Debian's build
-#     environment (certificates, pahole) or only slow the build down.
+#     environment (certificates, pahole) or only slow the build down;
+#   - PM_DEBUG, for its pm_test: the suspend test (suspend_core) runs the
+#     suspend path up to the core without firmware.  Debian has SUSPEND.
 # Everything else, HIGH_RES_TIMERS and CPU_IDLE included, stays as Debian
 # has it.
 #
@@ -40,6 +42,8 @@ set_opts --set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
 	-d MODULE_SIG -d DEBUG_INFO_BTF -d DEBUG_INFO -d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
 	-e DEBUG_INFO_NONE
 echo "$prog:   no trusted/revocation keys, MODULE_SIG, DEBUG_INFO or DEBUG_INFO_BTF"
+set_opts -e PM_DEBUG
+echo "$prog:   PM_DEBUG=y (pm_test, for the suspend test)"
 make -s -C "$src" O="$obj" ARCH=x86_64 olddefconfig >/dev/null
 before=$(grep -c '=m$' "$obj/.config" || true)
 make -s -C "$src" O="$obj" ARCH=x86_64 mod2noconfig >/dev/null
@@ -47,7 +51,8 @@ echo "$prog:   modules off (mod2noconfig): $before options that were =m are now 
 
 bad=0
 for want in CONFIG_HIGH_RES_TIMERS=y CONFIG_CPU_IDLE=y CONFIG_SERIAL_8250_CONSOLE=y \
-	    CONFIG_BLK_DEV_INITRD=y CONFIG_DEVTMPFS=y; do
+	    CONFIG_BLK_DEV_INITRD=y CONFIG_DEVTMPFS=y CONFIG_SUSPEND=y \
+	    CONFIG_PM_DEBUG=y; do
 	grep -qxF "$want" "$obj/.config" || { echo "$prog: $want is missing" >&2; bad=1; }
 done
 case $mode in
