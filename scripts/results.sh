@@ -22,7 +22,7 @@ mkdir -p "$out"
 commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 
 # the tests whose output are figures
-figures='backend loc_idle loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load sleep_length cpuidle_states idle_stat cpu_hotplug soak long_sleep suspend_core'
+figures='backend loc_idle loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load sleep_length cpuidle_states idle_stat cpu_hotplug soak long_sleep suspend_core timer_migration'
 
 [ -s "$work/results.txt" ] || die "no $work/results.txt: run make test first"
 {
