@@ -71,6 +71,14 @@ define guest-suite
 	@$(S)/tap-summary.sh report $(RESULTS) $(BOOTS)
 endef
 
+# An empty results file, and the commit it is measured at (make results
+# quotes it).
+define new-results
+	@mkdir -p $(WORKDIR) && : >$(RESULTS)
+	@git -C $(REPO) describe --always --dirty >$(RESULTS).commit 2>/dev/null || \
+		echo unknown >$(RESULTS).commit
+endef
+
 define host-suite
 	@$(S)/host-checks.sh $(REPO) $(WORKDIR) $(RESULTS) || \
 		$(S)/tap-summary.sh add $(RESULTS) fail "host checks completed"
@@ -78,7 +86,7 @@ endef
 
 # The guest suite alone: its own results file and summary.
 qemu-test: src
-	@mkdir -p $(WORKDIR) && : >$(RESULTS)
+	$(new-results)
 	$(guest-suite)
 
 # Debian's own config (scripts/debian-config.sh): its own boot matrix and
@@ -98,13 +106,13 @@ soak:
 		RESULTS=$(WORKDIR)/results-soak.txt
 
 host-checks: src
-	@mkdir -p $(WORKDIR) && : >$(RESULTS)
+	$(new-results)
 	$(host-suite)
 	@$(S)/tap-summary.sh report $(RESULTS)
 
 # What CI runs: host checks, then the guest suite, one summary.
 test: src
-	@mkdir -p $(WORKDIR) && : >$(RESULTS)
+	$(new-results)
 	$(host-suite)
 	$(guest-suite)
 

@@ -4,7 +4,8 @@
 #
 #   idle  the loc_idle figures ("# cpuN LOC/s=X"): A's sum over the CPUs
 #         at most 1 LOC/s above B's, and A's busiest CPU at most 1 LOC/s
-#         above B's busiest.  1 LOC/s is 20 interrupts in loc_idle's 20 s.
+#         above B's busiest.  1 LOC/s is 20 interrupts in a 20 s loc_idle
+#         window, 60 in the Debian suites' 60 s one.
 #   soak  the "# soak-figures:" line: A's median lateness within one tick
 #         of B's, A's p99 within one tick + 25 ms of B's.  One tick is what
 #         a timer may wait for the next tick by design; 25 ms is the single

@@ -20,6 +20,8 @@ work=$2
 out=$repo/tests/results
 mkdir -p "$out"
 commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+# the commit make test ran at (the Makefile writes it beside results.txt)
+run=$(cat "$work/results.txt.commit" 2>/dev/null) || run=unknown
 
 # the tests whose output are figures
 figures='backend loc_idle loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load sleep_length cpuidle_states idle_stat cpu_hotplug soak long_sleep suspend_core timer_migration'
@@ -29,8 +31,8 @@ figures='backend loc_idle loc_partial irq0_idle irq0_busy pit_topology time_sync
 	echo "# make test: results and figures"
 	echo
 	echo "Written by \`make results\` (scripts/results.sh) at repo commit $commit"
-	echo "from \`$work/results.txt\` and the console logs of the boots of"
-	echo "\`tests/boots\`. QEMU $(qemu-system-x86_64 --version | sed -n '1s/.*version //p'),"
+	echo "from \`$work/results.txt\` (\`make test\` at commit $run) and the"
+	echo "console logs of the boots of \`tests/boots\`. QEMU $(qemu-system-x86_64 --version | sed -n '1s/.*version //p'),"
 	echo "TCG, \`-smp 4\`, on $(nproc) host CPUs."
 	echo
 	echo '```'
