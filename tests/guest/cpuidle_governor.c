@@ -17,11 +17,10 @@ int main(int argc, char **argv)
 		dt_diag("usage: cpuidle_governor NAME");
 		return KSFT_FAIL;
 	}
-	if (dt_read_file(CURRENT_GOVERNOR, gov, sizeof(gov)) <= 0) {
+	if (dt_read_line(CURRENT_GOVERNOR, gov, sizeof(gov)) <= 0) {
 		dt_diag("FAIL: no %s (CPU_IDLE?)", CURRENT_GOVERNOR);
 		return KSFT_FAIL;
 	}
-	gov[strcspn(gov, "\n")] = '\0';
 	dt_diag("cpuidle governor '%s', want '%s'%s", gov, argv[1],
 		strcmp(gov, argv[1]) ? " FAIL" : "");
 	return strcmp(gov, argv[1]) ? KSFT_FAIL : KSFT_PASS;

@@ -134,6 +134,17 @@ static inline int dt_read_file(const char *path, char *buf, size_t len)
 	return (int)got;
 }
 
+/* The first line of a small file, without its newline ("" if unreadable). */
+static inline int dt_read_line(const char *path, char *buf, size_t len)
+{
+	int n = dt_read_file(path, buf, len);
+
+	if (n < 0)
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return n;
+}
+
 /* One write() of @s to @path; returns 0 or -errno. */
 static inline int dt_write_file(const char *path, const char *s)
 {

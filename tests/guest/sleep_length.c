@@ -49,11 +49,10 @@ int main(int argc, char **argv)
 			ncpus);
 		return KSFT_FAIL;
 	}
-	dt_read_file("/sys/devices/system/cpu/cpuidle/current_driver", drv,
+	dt_read_line("/sys/devices/system/cpu/cpuidle/current_driver", drv,
 		     sizeof(drv));
-	dt_read_file("/sys/devices/system/cpu/cpuidle/current_governor_ro",
+	dt_read_line("/sys/devices/system/cpu/cpuidle/current_governor_ro",
 		     gov, sizeof(gov));
-	drv[strcspn(drv, "\n")] = gov[strcspn(gov, "\n")] = '\0';
 	dt_diag("cpuidle driver '%s', governor '%s'; CPU%d sleeps %d ms at a time for %d s",
 		drv, gov, cpu, period, secs);
 
