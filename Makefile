@@ -1,14 +1,33 @@
-# dyn-tick for Linux 6.1: build, boot and test harness.
+# dyn-tick: build, boot and test harness, one quilt series per kernel base.
 # Every target is a thin wrapper around one script in scripts/.
 
 WORKDIR ?= $(HOME)/.cache/dyntick
 REPO    := $(CURDIR)
 S       := $(REPO)/scripts
-INITRD  := $(WORKDIR)/initramfs.cpio.gz
-RESULTS := $(WORKDIR)/results.txt
-BZ       = $(WORKDIR)/build/$(1)/arch/x86/boot/bzImage
 
-export WORKDIR
+# The kernel bases: Debian's linux-source-BASE, series patches/BASE/series.
+# The default is the newest base that has a series, in version order (6.12
+# after 6.1), as scripts/lib.sh's use_base picks it for a script run alone.
+BASES   := $(shell printf '%s\n' $(patsubst $(REPO)/patches/%/series,%,$(wildcard $(REPO)/patches/*/series)) | sort -V)
+BASE    ?= $(lastword $(BASES))
+SERIES  := $(REPO)/patches/$(BASE)/series
+
+# Every target but help and distclean works on one base: stop before
+# anything runs when it has no series.
+ifneq ($(filter-out help distclean,$(or $(MAKECMDGOALS),all)),)
+ifeq ($(wildcard $(SERIES)),)
+$(error BASE=$(BASE): no series patches/$(BASE)/series; the bases with a series: $(or $(BASES),none))
+endif
+endif
+
+# Each base has its own work directory: sources, trees, builds, logs and
+# results of two bases never mix.
+W       := $(WORKDIR)/$(BASE)
+INITRD  := $(W)/initramfs.cpio.gz
+RESULTS := $(W)/results.txt
+BZ       = $(W)/build/$(1)/arch/x86/boot/bzImage
+
+export WORKDIR BASE
 
 .PHONY: all help deps src trees kernels initramfs run shell qemu-test \
 	host-checks test debian-test soak bench bench-report hook-cost results mbox clean distclean
@@ -26,34 +45,36 @@ help:
 	@echo "make bench-report  the benchmark's report again, from the last run's logs"
 	@echo "make hook-cost  each idle-tick hook's instructions per call, dyn-tick against NO_HZ_IDLE (HOOK_RUNS=)"
 	@echo "make results   tests/results/ from the last make test and make bench"
-	@echo "make mbox       the series as an mbox in \$$WORKDIR, signed off by you (FROM= or git config)"
-	@echo "WORKDIR=$(WORKDIR)  QEMU_ACCEL=tcg|kvm"
+	@echo "make mbox       the series as an mbox in \$$WORKDIR/\$$BASE, signed off by you (FROM= or git config)"
+	@echo "make clean      remove the base's builds, logs and results; make distclean: all of \$$WORKDIR, every base"
+	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest)"
+	@echo "WORKDIR=$(WORKDIR)  (this base's: $(W))  QEMU_ACCEL=tcg|kvm"
 
 deps:
 	@$(S)/deps.sh
 
 src: deps
-	@$(S)/unpack.sh $(REPO) $(WORKDIR)
+	@$(S)/unpack.sh $(REPO) $(W)
 
 trees: src
-	@$(S)/tree.sh $(REPO) $(WORKDIR) series all
-	@$(S)/tree.sh $(REPO) $(WORKDIR) bisect all
-	@$(S)/tree.sh $(REPO) $(WORKDIR) base base
+	@$(S)/tree.sh $(REPO) $(W) series all
+	@$(S)/tree.sh $(REPO) $(W) bisect all
+	@$(S)/tree.sh $(REPO) $(W) base base
 
 kernel-%: trees
-	@$(S)/build-kernel.sh $(REPO) $(WORKDIR) $*
+	@$(S)/build-kernel.sh $(REPO) $(W) $*
 
 kernels: kernel-dyntick kernel-dyntick-debug kernel-dyntick-base
 
 initramfs: src
-	@$(S)/mkinitramfs.sh $(INITRD) $(WORKDIR)/src/pristine
+	@$(S)/mkinitramfs.sh $(INITRD) $(W)/src/pristine
 
 run: kernel-dyntick initramfs
-	@$(S)/qemu-run.sh -t 300 $(call BZ,dyntick) $(INITRD) report $(WORKDIR)/logs/run.log
-	@sed -n '/^dyntick guest report/,/^# dyntick-guest: done/p' $(WORKDIR)/logs/run.log | tr -d '\r'
+	@$(S)/qemu-run.sh -t 300 $(call BZ,dyntick) $(INITRD) report $(W)/logs/run.log
+	@sed -n '/^dyntick guest report/,/^# dyntick-guest: done/p' $(W)/logs/run.log | tr -d '\r'
 
 shell: kernel-dyntick initramfs
-	@$(S)/qemu-run.sh $(call BZ,dyntick) $(INITRD) shell $(WORKDIR)/logs/shell.log
+	@$(S)/qemu-run.sh $(call BZ,dyntick) $(INITRD) shell $(W)/logs/shell.log
 
 # The boot matrix: every boot of make test, and the kernels they need.
 BOOTS         := $(REPO)/tests/boots
@@ -66,7 +87,7 @@ GUEST_KERNELS := $(addprefix kernel-,$(sort $(shell awk '$$1 == "boot" { print $
 define guest-suite
 	@$(MAKE) --no-print-directory -k $(GUEST_KERNELS) initramfs || \
 		$(S)/tap-summary.sh add $(RESULTS) fail "guest kernels and initramfs built"
-	@$(S)/qemu-test.sh $(WORKDIR) $(RESULTS) $(BOOTS) || \
+	@$(S)/qemu-test.sh $(W) $(RESULTS) $(BOOTS) || \
 		$(S)/tap-summary.sh add $(RESULTS) fail "qemu-test.sh: every boot ran clean, every comparison equal"
 	@$(S)/tap-summary.sh report $(RESULTS) $(BOOTS)
 endef
@@ -74,13 +95,13 @@ endef
 # An empty results file, and the commit it is measured at (make results
 # quotes it).
 define new-results
-	@mkdir -p $(WORKDIR) && : >$(RESULTS)
+	@mkdir -p $(W) && : >$(RESULTS)
 	@git -C $(REPO) describe --always --dirty >$(RESULTS).commit 2>/dev/null || \
 		echo unknown >$(RESULTS).commit
 endef
 
 define host-suite
-	@$(S)/host-checks.sh $(REPO) $(WORKDIR) $(RESULTS) || \
+	@$(S)/host-checks.sh $(REPO) $(W) $(RESULTS) || \
 		$(S)/tap-summary.sh add $(RESULTS) fail "host checks completed"
 endef
 
@@ -93,7 +114,7 @@ qemu-test: src
 # results file; too long a build for make test.
 debian-test:
 	@$(MAKE) --no-print-directory qemu-test BOOTS=$(REPO)/tests/boots-debian \
-		RESULTS=$(WORKDIR)/results-debian.txt
+		RESULTS=$(W)/results-debian.txt
 
 # The soak of make test (3 min there) for DURATION seconds, on dyn-tick and
 # on mainline NO_HZ_IDLE side by side: its own boot matrix and results.
@@ -103,7 +124,7 @@ soak:
 	@DT_APPEND="dt.soak=$(DURATION) dt.timeout=$$(($(DURATION) + 300))" \
 		BOOT_TIMEOUT=$$(($(DURATION) + 900)) \
 		$(MAKE) --no-print-directory qemu-test BOOTS=$(REPO)/tests/boots-soak \
-		RESULTS=$(WORKDIR)/results-soak.txt
+		RESULTS=$(W)/results-soak.txt
 
 host-checks: src
 	$(new-results)
@@ -119,27 +140,29 @@ test: src
 # The benchmark's boots (tests/bench-rows), then its report; bench-report
 # alone renders the report again from the last boots' logs.
 bench: src
-	@$(S)/bench-run.sh $(REPO) $(WORKDIR)
-	@$(S)/bench-report.sh $(REPO) $(WORKDIR)
+	@$(S)/bench-run.sh $(REPO) $(W)
+	@$(S)/bench-report.sh $(REPO) $(W)
 
 bench-report:
-	@$(S)/bench-report.sh $(REPO) $(WORKDIR)
+	@$(S)/bench-report.sh $(REPO) $(W)
 
 # Each idle-tick hook's cost per call, under -icount with the function
-# graph tracer: $(WORKDIR)/bench/hooks.md.
+# graph tracer: $(W)/bench/hooks.md.
 hook-cost: src
-	@$(S)/hook-cost.sh $(REPO) $(WORKDIR)
+	@$(S)/hook-cost.sh $(REPO) $(W)
 
 # tests/results/ from the last make test and make bench (README quotes it).
 results:
-	@$(S)/results.sh $(REPO) $(WORKDIR)
+	@$(S)/results.sh $(REPO) $(W)
 
 mbox: src
-	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(WORKDIR)/dyntick.mbox \
-		"$$(sed -n 's/^# base-version: *//p' $(REPO)/series)"
+	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(W)/dyntick.mbox \
+		"$$(sed -n 's/^# base-version: *//p' $(SERIES))"
 
+# clean: the selected base's builds, logs and results; its sources stay.
 clean:
-	rm -rf $(WORKDIR)/build $(WORKDIR)/logs $(INITRD) $(RESULTS)
+	rm -rf $(W)/build $(W)/logs $(INITRD) $(RESULTS)
 
+# distclean: all of WORKDIR, the work of every base.
 distclean:
 	rm -rf $(WORKDIR)

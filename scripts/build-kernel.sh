@@ -5,8 +5,8 @@
 # turns them off) except those built at the bisect check's prefixes, which
 # are low resolution only.
 #
-#   periodic       pristine 6.1, HZ_PERIODIC
-#   nohz           pristine 6.1, mainline NO_HZ_IDLE
+#   periodic       pristine linux-source-BASE, HZ_PERIODIC
+#   nohz           pristine linux-source-BASE, mainline NO_HZ_IDLE
 #   periodic-patched  the whole series, HZ_PERIODIC (the series must not
 #                  change the mainline tick modes)
 #   nohz-patched   the whole series, mainline NO_HZ_IDLE
@@ -29,6 +29,8 @@
 #
 # usage: build-kernel.sh [-s] REPO WORKDIR VARIANT
 #   -s  print the variant's stamp (fragments + tree) and exit
+#   WORKDIR is the kernel base's own (the Makefile's WORKDIR/BASE); BASE,
+#   from the environment, matters only to the debian variants' config.
 set -eu
 
 stamp_only=0

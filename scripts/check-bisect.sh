@@ -13,7 +13,9 @@
 #           adds it), that prefix is built without those options, with
 #           REPO/kconfig-fragments/periodic.config added.  Options that
 #           exist but do not survive still fail.
-# Environment: SAVE_AFTER=<patch> SAVE_TO=<path>: copy the bzImage built
+# Environment: BASE, the base whose series (REPO/patches/BASE/series) is
+#   checked (default: the newest base with a series).
+#   SAVE_AFTER=<patch> SAVE_TO=<path>: copy the bzImage built
 #   with the series up to <patch> to <path>.  BISECT_MAKE (default make)
 #   and KCONFIG_SH (default scripts/kconfig.sh) exist for dry runs.
 #   Results go to tap-summary.sh add "$RESULTS" (default: printed).
@@ -27,7 +29,6 @@ die() { echo "$prog: $*" >&2; exit 2; }
 tree=$1 obj=$2 repo=$3
 shift 3
 [ -f "$tree/Makefile" ] || die "TREE $tree is not a kernel source tree (no Makefile)"
-[ -f "$repo/series" ] || die "no series file $repo/series"
 for frag do
 	[ -r "$frag" ] || die "cannot read kconfig fragment $frag"
 done
@@ -46,6 +47,8 @@ fi
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
+use_base "$repo" || exit 2
+series=$(series_file "$repo")
 failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -53,18 +56,19 @@ trap 'rm -rf "$tmp"' EXIT
 # Patch names in series order (comments, blank lines and options dropped).
 total=$(load_series "$repo" "$tmp/series")
 
-QUILT_PATCHES=$repo/patches QUILT_SERIES=$repo/series
+QUILT_PATCHES=$repo/patches QUILT_SERIES=$series
 export QUILT_PATCHES QUILT_SERIES
 q() { (cd "$tree" && quilt --quiltrc - "$@"); }
 
-# quilt prefers the patch directory recorded in .pc over QUILT_PATCHES.
-for f in patches series; do
-	[ -r "$tree/.pc/.quilt_$f" ] || continue
-	rec=$(cat "$tree/.pc/.quilt_$f")
+# quilt prefers the patch directory and series recorded in .pc over
+# QUILT_PATCHES and QUILT_SERIES.
+for f in "patches:$QUILT_PATCHES" "series:$QUILT_SERIES"; do
+	[ -r "$tree/.pc/.quilt_${f%%:*}" ] || continue
+	rec=$(cat "$tree/.pc/.quilt_${f%%:*}")
 	case $rec in /*) ;; *) rec=$tree/$rec ;; esac
-	want=$repo/$f
+	want=${f#*:}
 	[ "$(readlink -f "$rec")" = "$(readlink -f "$want")" ] ||
-		die "$tree/.pc/.quilt_$f says the tree uses $rec, not $want: give the quilt tree of this repository"
+		die "$tree/.pc/.quilt_${f%%:*} says the tree uses $rec, not $want: give the quilt tree of this repository and base ($BASE)"
 done
 
 if q applied >/dev/null 2>&1; then

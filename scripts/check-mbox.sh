@@ -5,7 +5,9 @@
 #
 # usage: check-mbox.sh PRISTINE QUILTED_TREE REPO MBOX
 #   PRISTINE      unpacked kernel sources, only read
-#   QUILTED_TREE  the same sources with the whole series of REPO pushed
+#   QUILTED_TREE  the same sources with the whole series of REPO's base
+#                 pushed (REPO/patches/BASE/series; BASE from the
+#                 environment, default the newest base with a series)
 #   MBOX          made by mbox.sh: a "[PATCH 0/N]" cover letter + N patches
 # A temporary git repository gets the pristine versions of the files the
 # series touches, b4's am-ready mbox (b4 --offline-mode am: cover letter
@@ -23,7 +25,6 @@ die() { echo "$prog: $*" >&2; exit 2; }
 pristine=$1 quilted=$2 repo=$3 mbox=$4
 [ -f "$pristine/Makefile" ] || die "PRISTINE $pristine is not a kernel source tree"
 [ -f "$quilted/Makefile" ] || die "QUILTED_TREE $quilted is not a kernel source tree"
-[ -f "$repo/series" ] || die "no series file $repo/series"
 [ -r "$mbox" ] || die "cannot read mbox $mbox"
 mbox=$(cd "$(dirname "$mbox")" && pwd)/$(basename "$mbox")
 pristine=$(cd "$pristine" && pwd) quilted=$(cd "$quilted" && pwd)
@@ -39,6 +40,8 @@ fail() {
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
+use_base "$repo" || exit 2
+series=$(series_file "$repo")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -52,11 +55,11 @@ else
 	: >"$applied"
 fi
 cmp -s "$applied" "$tmp/series" ||
-	die "$quilted does not have exactly the series of $repo/series pushed ($(wc -l <"$applied") of $total applied): run quilt push -a there first"
+	die "$quilted does not have exactly the series of $series pushed ($(wc -l <"$applied") of $total applied): run quilt push -a there first"
 
 # Files the series touches.
 while read -r p; do
-	[ -f "$repo/patches/$p" ] || die "$repo/series lists $p, but $repo/patches/$p does not exist"
+	[ -f "$repo/patches/$p" ] || die "$series lists $p, but $repo/patches/$p does not exist"
 	# (from $tmp: inside a git work tree, paths get its prefix)
 	(cd "$tmp" && git apply --numstat "$repo/patches/$p") | cut -f3-
 done <"$tmp/series" | sort -u >"$tmp/touched"

@@ -1,6 +1,8 @@
 #!/bin/sh
-# Host checks of the quilt series in REPO (REPO/series, REPO/patches/):
-#   files      every patch listed exists, every patches/*.patch is listed
+# Host checks of the quilt series of the base BASE in REPO
+# (REPO/patches/BASE/series, its entries paths under REPO/patches/):
+#   files      every patch listed exists (another base's directory too),
+#              every patches/BASE/*.patch is listed
 #   apply      the series applies to PRISTINE with `quilt push --fuzz=0`
 #              (fuzz fails, offsets are reported as warnings)
 #   pop        `quilt pop -a` gives back byte-identical pristine files and
@@ -15,6 +17,7 @@
 #   (re)created holding copies of just the pristine files the series
 #   touches; an existing WORKTREE_DIR is replaced only if this script made
 #   it.  Results go to tap-summary.sh add "$RESULTS" (default: printed).
+# Environment: BASE (default: the newest base with a series).
 # Exit 1 if any check failed.
 set -eu
 
@@ -26,13 +29,14 @@ pristine=$1 wt=$2 repo=$3
 if [ ! -f "$pristine/Makefile" ] || [ ! -d "$pristine/kernel" ]; then
 	die "PRISTINE_SRC $pristine is not a kernel source tree"
 fi
-[ -f "$repo/series" ] || die "no series file $repo/series"
 [ -d "$repo/patches" ] || die "no patch directory $repo/patches"
 pristine=$(cd "$pristine" && pwd) repo=$(cd "$repo" && pwd)
 command -v quilt >/dev/null || die "quilt is not installed"
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
+use_base "$repo" || exit 2
+series=$(series_file "$repo")
 failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -51,28 +55,30 @@ NF == 0 { next }
 	}
 	print $1, p
 }
-END { exit bad }' "$repo/series" >"$tmp/series" ||
-	die "cannot use $repo/series (see above)"
+END { exit bad }' "$series" >"$tmp/series" ||
+	die "cannot use $series (see above)"
 
-##### (a) series <-> patches/
+##### (a) series <-> patches/BASE/
+# An entry may name another base's patch (6.1/NNNN-... in a later base's
+# series): it must exist.  The base's own directory holds nothing unlisted.
 ok=1
 if [ ! -s "$tmp/series" ]; then
-	echo "$prog: $repo/series lists no patches"
+	echo "$prog: $series lists no patches"
 	ok=0
 fi
 dups=$(cut -d' ' -f1 "$tmp/series" | sort | uniq -d)
 for p in $dups; do
-	echo "$prog: $p is listed more than once in $repo/series"
+	echo "$prog: $p is listed more than once in $series"
 	ok=0
 done
 while read -r p _; do
-	[ -f "$repo/patches/$p" ] || { echo "$prog: $repo/series lists $p, but $repo/patches/$p does not exist"; ok=0; }
+	[ -f "$repo/patches/$p" ] || { echo "$prog: $series lists $p, but $repo/patches/$p does not exist"; ok=0; }
 done <"$tmp/series"
-for f in "$repo"/patches/*.patch; do
+for f in "$repo/patches/$BASE"/*.patch; do
 	[ -e "$f" ] || continue
 	p=${f#"$repo/patches/"}
 	cut -d' ' -f1 "$tmp/series" | grep -qxF "$p" ||
-		{ echo "$prog: $repo/patches/$p is not listed in $repo/series"; ok=0; }
+		{ echo "$prog: $f is not listed in $series"; ok=0; }
 done
 if [ "$ok" = 1 ]; then
 	result pass "series: every listed patch exists and every patch is listed"
@@ -107,13 +113,13 @@ while IFS= read -r f; do
 	cp -a "$pristine/$f" "$wt/$f"
 done <"$tmp/touched"
 
-QUILT_PATCHES=$repo/patches QUILT_SERIES=$repo/series
+QUILT_PATCHES=$repo/patches QUILT_SERIES=$series
 export QUILT_PATCHES QUILT_SERIES
 quilt_in_wt() { (cd "$wt" && quilt --quiltrc - "$@"); }
 
 ok=1 warned=0
 if [ "$(wc -l <"$tmp/present")" -ne "$(wc -l <"$tmp/series")" ]; then
-	echo "$prog: not pushing: $repo/series lists patches that do not exist (see above)"
+	echo "$prog: not pushing: $series lists patches that do not exist (see above)"
 	: >"$tmp/push-list"
 else
 	cp "$tmp/present" "$tmp/push-list"

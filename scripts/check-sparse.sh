@@ -9,6 +9,8 @@
 # the series (checked by hand against pristine 6.1: 100 and 99 lines).
 #
 # usage: check-sparse.sh TREE BUILDDIR REPO
+#   the files are those of the patches of REPO's base (BASE from the
+#   environment, default the newest base with a series)
 # One result "sparse: no warnings in the series' files" to tap-summary.sh
 # add "$RESULTS" (default: printed).  Exit 1 on failure.
 set -eu
@@ -21,12 +23,16 @@ tree=$1 obj=$2 repo=$3
 [ -f "$obj/.config" ] || die "$obj has no .config (run the bisect check first)"
 command -v sparse >/dev/null || die "sparse is not installed (scripts/deps.sh)"
 name="sparse: no warnings in the series' files"
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_base "$repo" || exit 2
 
 # the .c files the series changes, minus the excluded ones
-objs=$(sed -n 's|^+++ b/\(.*\.c\)$|\1|p' "$repo"/patches/*.patch | sort -u |
+objs=$(series_names "$repo" | while IFS= read -r p; do cat "$repo/patches/$p"; done |
+	sed -n 's|^+++ b/\(.*\.c\)$|\1|p' | sort -u |
 	grep -v -e '^kernel/time/hrtimer\.c$' -e '^kernel/sched/' |
 	sed 's/\.c$/.o/' | tr '\n' ' ')
-[ -n "$objs" ] || die "no C files in $repo/patches"
+[ -n "$objs" ] || die "no C files in the patches of $(series_file "$repo")"
 out=$obj/sparse.log
 # shellcheck disable=SC2086 # $objs: object paths without blanks
 make -s -C "$tree" O="$obj" ARCH=x86_64 C=2 $objs >"$out" 2>&1 ||

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Write OBJDIR/.config for a kernel configured as Debian configures its
-# cloud-amd64 flavour (package linux-config-6.1), with only the changes
+# cloud-amd64 flavour (package linux-config-BASE), with only the changes
 # needed to build it here and to select the tick mode, each printed:
 #   - the tick mode: NO_IDLE_HZ (dyntick, plus the test hook
 #     DYN_TICK_SELFTEST) or NO_HZ_IDLE (nohz), instead of NO_HZ_FULL;
@@ -14,15 +14,20 @@
 # has it.
 #
 # usage: debian-config.sh SRCDIR OBJDIR dyntick|nohz
+# Environment: BASE, the kernel base of SRCDIR (default: the newest base
+# with a series); DEBIAN_FLAVOUR (default cloud-amd64).
 set -eu
 
 prog=debian-config
 die() { echo "$prog: $*" >&2; exit 1; }
 [ $# -eq 3 ] || die "usage: $0 SRCDIR OBJDIR dyntick|nohz"
 src=$1 obj=$2 mode=$3
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+use_base "$(cd "$(dirname "$0")/.." && pwd)" || exit 1
 flavour=${DEBIAN_FLAVOUR:-cloud-amd64}
-cfg=/usr/src/linux-config-6.1/config.amd64_none_$flavour.xz
-[ -r "$cfg" ] || die "no $cfg: install the package linux-config-6.1 (make deps)"
+cfg=/usr/src/linux-config-$BASE/config.amd64_none_$flavour.xz
+[ -r "$cfg" ] || die "no $cfg: install the package linux-config-$BASE (make deps BASE=$BASE)"
 [ -x "$src/scripts/config" ] || die "$src is not a kernel tree"
 
 mkdir -p "$obj"

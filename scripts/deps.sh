@@ -1,9 +1,17 @@
 #!/bin/sh
-# Install the Debian packages the project needs, only those missing.
+# Install the Debian packages the project needs, only those missing:
+# linux-source-BASE and linux-config-BASE for the kernel base (BASE from
+# the environment, default the newest base with a series) and the tools.
 # Runs apt-get as root (or through sudo); prints what it installs.
 set -eu
 
-pkgs="linux-source-6.1 linux-config-6.1 quilt qemu-system-x86 busybox-static cpio gzip xz-utils
+prog=deps
+repo=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib.sh
+. "$repo/scripts/lib.sh"
+use_base "$repo" || exit 1
+
+pkgs="linux-source-$BASE linux-config-$BASE quilt qemu-system-x86 busybox-static cpio gzip xz-utils
 bc bison flex libelf-dev libssl-dev make gcc libc6-dev perl ccache shellcheck
 gnuplot-nox git diffstat python3 sparse b4"
 

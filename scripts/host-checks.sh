@@ -4,13 +4,19 @@
 # shell scripts (check-shell.sh) and the harness's own judges.
 #
 # usage: host-checks.sh REPO WORKDIR RESULTS
+#   WORKDIR is the kernel base's own (the Makefile's WORKDIR/BASE).
+# Environment: BASE (default: the newest base with a series), passed on.
 set -eu
 
+prog=host-checks
 repo=$(cd "$1" && pwd) work=$2 results=$3
 here=$(dirname "$0")
 frag=$repo/kconfig-fragments
 export RESULTS="$results"
 status=0
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_base "$repo" || exit 1
 
 "$here/check-series.sh" "$work/src/pristine" "$work/check-series" "$repo" || status=1
 "$here/check-shell.sh" "$repo" || status=1
@@ -19,7 +25,7 @@ status=0
 # mbox: git am of the mailed series must give the quilt-pushed tree.  The
 # check's own mbox, with a test identity: make mbox writes the one to send.
 "$here/tree.sh" "$repo" "$work" series all
-base=$(sed -n 's/^# base-version: *//p' "$repo/series")
+base=$(base_version "$repo")
 FROM="Dyntick Harness <harness@example.invalid>" \
 	"$here/mbox.sh" "$repo" "$work/check-mbox.mbox" "$base"
 "$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" "$repo" "$work/check-mbox.mbox" || status=1
@@ -31,8 +37,6 @@ FROM="Dyntick Harness <harness@example.invalid>" \
 # build-kernel.sh checks, so make test builds neither again.  The tree's
 # stamp is set aside while the check pops and pushes it, and put back
 # only when every prefix applied and built.
-# shellcheck source=scripts/lib.sh
-. "$here/lib.sh"
 "$here/tree.sh" "$repo" "$work" bisect all || status=1
 "$here/tree.sh" "$repo" "$work" base base || status=1
 stamp=$work/src/bisect/.dyntick-stamp

@@ -2,11 +2,52 @@
 # Shell functions shared by the scripts (sourced, not run).
 # shellcheck disable=SC2034,SC2154 # failed is read, here and prog set, by the caller
 
+# One quilt series per kernel base (BASE 6.1: Debian's linux-source-6.1):
+# REPO/patches/BASE/series.  Its entries are paths under REPO/patches/
+# ("6.1/0001-....patch"), so a later base's series lists a patch it shares
+# with an earlier one without a copy of it.
+
+# bases REPO: the bases REPO has a series for, oldest first, in version
+# order (6.12 after 6.9 after 6.1).
+bases() {
+	for f in "$1"/patches/*/series; do
+		[ -f "$f" ] || continue
+		f=${f%/series}
+		echo "${f##*/}"
+	done | sort -V
+}
+
+# use_base REPO: set and export BASE: the caller's (the Makefile exports
+# it), else the newest base with a series, the Makefile's default.  Fails,
+# naming the bases there are, when REPO has no series for it.
+use_base() {
+	[ -n "${BASE:-}" ] || BASE=$(bases "$1" | tail -n 1)
+	if [ -z "$BASE" ] || [ ! -f "$1/patches/$BASE/series" ]; then
+		echo "${prog:-lib}: BASE=$BASE: there is no $1/patches/${BASE:-BASE}/series;" \
+		     "the bases with a series: $(bases "$1" | paste -sd ' ' -)" >&2
+		return 1
+	fi
+	export BASE
+}
+
+# series_file REPO: the series of the base (use_base first; without BASE,
+# the default base's).
+series_file() {
+	[ -n "${BASE:-}" ] || use_base "$1" || return
+	echo "$1/patches/$BASE/series"
+}
+
+# base_version REPO: the Debian package version the base's series is
+# verified against, its "# base-version:" line.
+base_version() {
+	sed -n 's/^# base-version: *//p' "$(series_file "$1")"
+}
+
 # end_of_base REPO: the last patch of Con Kolivas's base, the one before
-# the "# end-of-base" line of REPO/series; empty if there is no marker.
+# the "# end-of-base" line of the series; empty if there is no marker.
 end_of_base() {
 	awk '/^# end-of-base/ { print last; exit } /^[^#]/ && NF { last = $1 }' \
-		"$1/series"
+		"$(series_file "$1")"
 }
 
 # data_lines FILE: the lines of a data file (series, boot matrix, bench
@@ -15,10 +56,10 @@ data_lines() {
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"
 }
 
-# series_names REPO: the patch names of REPO/series in order (comments,
-# blank lines and quilt options dropped).
+# series_names REPO: the series' entries in order (comments, blank lines
+# and quilt options dropped): paths under REPO/patches/.
 series_names() {
-	data_lines "$1/series" | awk '{ print $1 }'
+	data_lines "$(series_file "$1")" | awk '{ print $1 }'
 }
 
 # result pass|fail TEXT: one result to "tap-summary.sh add" in $RESULTS
@@ -34,6 +75,6 @@ result() {
 load_series() {
 	series_names "$1" >"$2"
 	set -- "$1" "$(wc -l <"$2")"
-	[ "$2" -gt 0 ] || { echo "${prog:-lib}: $1/series lists no patches" >&2; return 1; }
+	[ "$2" -gt 0 ] || { echo "${prog:-lib}: $(series_file "$1") lists no patches" >&2; return 1; }
 	echo $(($2 + 0))
 }

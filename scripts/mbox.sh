@@ -4,13 +4,16 @@
 # threaded to the cover letter.
 #
 # usage: mbox.sh REPO OUTFILE BASEVERSION
-#   REPO has series and patches/.  Each patch starts with "From:" and
+#   REPO has patches/BASE/series (BASE from the environment, default the
+#   newest base with a series) and the patches it lists under patches/.
+#   BASEVERSION is the Debian package version of linux-source-BASE the
+#   series is verified against.  Each patch starts with "From:" and
 #   "Subject:" lines (and optionally "Date:"); other header lines, such as
 #   "Originally-by:", are moved into the body right before the first
 #   Signed-off-by: so git am keeps them in the commit message.
-#   Cover letter: title = first line of REPO/patches/cover-letter.txt, then
-#   its "Cc: " lines (headers of every mail), blurb = the rest (a generic
-#   one without that file).
+#   Cover letter: title = first line of
+#   REPO/patches/BASE/cover-letter.txt, then its "Cc: " lines (headers of
+#   every mail), blurb = the rest (a generic one without that file).
 #   The patches carry the project's placeholder identity; in the mbox,
 #   From: and Signed-off-by: carry the sender's own (a DCO sign-off is a
 #   real person's): FROM="Name <email>", else git config user.name and
@@ -23,7 +26,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "$prog: $*" >&2; exit 1; }
 [ $# -eq 3 ] || { echo "usage: $0 REPO OUTFILE BASEVERSION" >&2; exit 2; }
 repo=$1 out=$2 base=$3
-[ -f "$repo/series" ] || die "no series file $repo/series"
 [ -n "$base" ] || die "BASEVERSION is empty"
 repo=$(cd "$repo" && pwd)
 prefix=${SUBJECT_PREFIX:-PATCH}
@@ -45,12 +47,14 @@ esac
 
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
+use_base "$repo" || exit 1
+series=$(series_file "$repo")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 total=$(load_series "$repo" "$tmp/series")
 while read -r p; do
-	[ -f "$repo/patches/$p" ] || die "$repo/series lists $p, but $repo/patches/$p does not exist"
+	[ -f "$repo/patches/$p" ] || die "$series lists $p, but $repo/patches/$p does not exist"
 done <"$tmp/series"
 
 # split PATCHFILE DIR: DIR/from, DIR/subject, DIR/date (may be empty) and
@@ -149,7 +153,7 @@ header() {
 	echo
 }
 
-cover=$repo/patches/cover-letter.txt
+cover=$repo/patches/$BASE/cover-letter.txt
 : >"$tmp/cc"
 [ ! -f "$cover" ] || sed -n '2,$p' "$cover" | awk '/^Cc: / { print; next } NF { exit }' >"$tmp/cc"
 {
@@ -157,17 +161,17 @@ cover=$repo/patches/cover-letter.txt
 		title=$(head -n 1 "$cover")
 		[ -n "$title" ] || die "$cover: the first line (the title) is empty"
 	else
-		title="Linux 6.1 patch series ($(basename "$repo"))"
+		title="Linux $BASE patch series ($(basename "$repo"))"
 	fi
 	header 0 "$(cat "$tmp/1/from")" "$(maildate 0)" "$title"
 	if [ -f "$cover" ]; then
 		# blurb: everything after the title and the Cc: lines
 		sed '1d' "$cover" | awk '!go && (/^Cc: / || !NF) { next } { go = 1; print }'
 	else
-		echo "This series applies with quilt to the Linux 6.1 sources below."
+		echo "This series applies with quilt to the Linux $BASE sources below."
 	fi
 	echo
-	echo "Base: Debian linux-source-6.1 $base"
+	echo "Base: Debian linux-source-$BASE $base"
 	echo
 	i=0
 	while [ "$i" -lt "$total" ]; do

@@ -1,39 +1,52 @@
 #!/bin/sh
-# Make WORKDIR/src/NAME a copy of the pristine tree with the series pushed,
-# all of it or up to the end of Con Kolivas's base ("# end-of-base" in the
-# series file).  When the series or a patch changed since the last push the
-# tree is popped back to pristine and pushed again, never patched twice.
+# Make WORKDIR/src/NAME a copy of the pristine tree with the series of the
+# base (REPO/patches/BASE/series) pushed, all of it or up to the end of Con
+# Kolivas's base ("# end-of-base" in the series file).  When the series or
+# a patch it lists changed since the last push the tree is popped back to
+# pristine and pushed again, never patched twice.
 #
 # usage: tree.sh REPO WORKDIR NAME all|base
+# Environment: BASE (default: the newest base with a series).
 set -eu
 
+prog=tree
 repo=$(cd "$1" && pwd) work=$2 name=$3 upto=$4
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
+use_base "$repo" || exit 1
+series=$(series_file "$repo")
 pristine=$work/src/pristine
 tree=$work/src/$name
 version=$(cat "$pristine/.dyntick-version")
 
-export QUILT_PATCHES="$repo/patches" QUILT_SERIES="$repo/series" QUILT_PC=.pc
+export QUILT_PATCHES="$repo/patches" QUILT_SERIES="$series" QUILT_PC=.pc
 export QUILTRC=-   # ignore the user's ~/.quiltrc: the result must not depend on it
 
 case $upto in
 all)	target="" ;;
 base)	target=$(end_of_base "$repo")
-	[ -n "$target" ] || { echo "tree: no '# end-of-base' marker in $repo/series" >&2; exit 1; } ;;
+	[ -n "$target" ] || { echo "tree: no '# end-of-base' marker in $series" >&2; exit 1; } ;;
 *)	echo "tree: bad target '$upto' (all|base)" >&2; exit 1 ;;
 esac
 
-# quilt prefers the patch directory recorded in .pc over QUILT_PATCHES: a
-# tree pushed from another clone of this repository is copied afresh.
-if [ -f "$tree/.pc/.quilt_patches" ] &&
-   [ "$(cat "$tree/.pc/.quilt_patches")" != "$QUILT_PATCHES" ]; then
-	echo "tree: $tree was pushed from $(cat "$tree/.pc/.quilt_patches"), recreating it"
-	rm -rf "$tree"
-fi
+# quilt prefers the patch directory and the series file recorded in .pc
+# over QUILT_PATCHES and QUILT_SERIES: a tree pushed from another clone of
+# this repository, or with another series file (another base's, or the
+# top-level series link of the layout before patches/BASE/), is copied
+# afresh.
+for f in "patches:$QUILT_PATCHES" "series:$QUILT_SERIES"; do
+	rec=$tree/.pc/.quilt_${f%%:*}
+	if [ -f "$rec" ] && [ "$(cat "$rec")" != "${f#*:}" ]; then
+		echo "tree: $tree was pushed with $(cat "$rec"), not ${f#*:}: recreating it"
+		rm -rf "$tree"
+		break
+	fi
+done
 
-# What this tree should contain: the pristine version plus the patches.
-stamp=$( { echo "$version $upto"; cat "$repo/series" "$repo"/patches/*.patch 2>/dev/null; } |
+# What this tree should contain: the pristine version plus the series and
+# the patches it lists (another base's among them, if it shares some).
+stamp=$( { echo "$version $upto"; cat "$series"
+	   series_names "$repo" | while IFS= read -r p; do cat "$repo/patches/$p"; done; } 2>/dev/null |
 	sha1sum | cut -d' ' -f1)
 [ -f "$tree/.dyntick-stamp" ] && [ "$(cat "$tree/.dyntick-stamp")" = "$stamp" ] && exit 0
 
@@ -69,7 +82,7 @@ fi
 if [ "${rc:-0}" -ne 0 ]; then
 	failed=$(sed -n 's/^Applying patch //p' "$log" | tail -n 1)
 	if [ -n "$failed" ]; then
-		echo "tree: patch $failed does not apply to linux-source-6.1 $version with zero fuzz:" >&2
+		echo "tree: patch $failed does not apply to linux-source-$BASE $version with zero fuzz:" >&2
 	else
 		echo "tree: quilt push failed in $tree:" >&2
 	fi

@@ -1,20 +1,28 @@
 #!/bin/sh
-# Unpack Debian's linux-source-6.1 into WORKDIR/src/pristine, once.
-# Checks the installed package version against the one the series was
-# verified with (the "# base-version:" line of the series file).
+# Unpack Debian's linux-source-BASE into WORKDIR/src/pristine, once
+# (BASE from the environment, default the newest base with a series; the
+# Makefile passes WORKDIR per base).  Installs nothing: make deps does.
+# Checks the installed package version against the one the base's series
+# was verified with (its "# base-version:" line).
 #
 # usage: unpack.sh REPO WORKDIR
 set -eu
 
-repo=$1 work=$2
-tarball=/usr/src/linux-source-6.1.tar.xz
-want=$(sed -n 's/^# base-version: *//p' "$repo/series")
-have=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)
+prog=unpack
+repo=$(cd "$1" && pwd) work=$2
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+use_base "$repo" || exit 1
+pkg=linux-source-$BASE
+tarball=/usr/src/$pkg.tar.xz
+want=$(base_version "$repo")
+have=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)
 
-[ -n "$have" ] || { echo "unpack: linux-source-6.1 is not installed (run: make deps)" >&2; exit 1; }
-[ -r "$tarball" ] || { echo "unpack: $tarball missing although linux-source-6.1 $have is installed" >&2; exit 1; }
+[ -n "$want" ] || { echo "unpack: no '# base-version:' line in $(series_file "$repo")" >&2; exit 1; }
+[ -n "$have" ] || { echo "unpack: $pkg is not installed (run: make deps BASE=$BASE)" >&2; exit 1; }
+[ -r "$tarball" ] || { echo "unpack: $tarball missing although $pkg $have is installed" >&2; exit 1; }
 if [ "$have" != "$want" ]; then
-	echo "unpack: WARNING: the series is verified against linux-source-6.1 $want," \
+	echo "unpack: WARNING: the series is verified against $pkg $want," \
 	     "apt installed $have; trying it anyway (patches must still apply with zero fuzz)" >&2
 fi
 
@@ -26,6 +34,7 @@ rm -rf "$dst" "$dst.tmp"
 mkdir -p "$dst.tmp"
 echo "unpack: $tarball ($have) -> $dst"
 tar -C "$dst.tmp" -xJf "$tarball"
-mv "$dst.tmp/linux-source-6.1" "$dst"
+[ -d "$dst.tmp/$pkg" ] || { echo "unpack: $tarball has no top directory $pkg" >&2; exit 1; }
+mv "$dst.tmp/$pkg" "$dst"
 rmdir "$dst.tmp"
 echo "$have" >"$dst/.dyntick-version"
