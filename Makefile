@@ -37,7 +37,7 @@ all: kernels initramfs
 help:
 	@echo "make run        build the dyn-tick kernel, boot it (-smp 4) and print a report"
 	@echo "make shell      the same guest with an interactive busybox shell"
-	@echo "make test       host-side series checks + the guest test suite (what CI runs)"
+	@echo "make test       host-side series checks + the guest test suite of BASE, the other bases' series checks (what CI runs)"
 	@echo "make qemu-test  the guest test suite alone"
 	@echo "make debian-test  the series in Debian's cloud-amd64 config (not in make test)"
 	@echo "make soak       the timer soak alone, DURATION= seconds (default 1800) on dyn-tick and on NO_HZ_IDLE"
@@ -105,6 +105,14 @@ define host-suite
 		$(S)/tap-summary.sh add $(RESULTS) fail "host checks completed"
 endef
 
+# The other bases' series: zero fuzz, checkpatch, headers and the mbox,
+# without kernel builds or boots (their own make test BASE= does those).
+OTHER_BASES := $(filter-out $(BASE),$(BASES))
+define other-bases-suite
+	@$(if $(OTHER_BASES),$(S)/series-checks.sh $(REPO) $(WORKDIR) $(RESULTS) $(OTHER_BASES) || \
+		$(S)/tap-summary.sh add $(RESULTS) fail "series checks of $(OTHER_BASES) completed",:)
+endef
+
 # The guest suite alone: its own results file and summary.
 qemu-test: src
 	$(new-results)
@@ -129,12 +137,15 @@ soak:
 host-checks: src
 	$(new-results)
 	$(host-suite)
+	$(other-bases-suite)
 	@$(S)/tap-summary.sh report $(RESULTS)
 
-# What CI runs: host checks, then the guest suite, one summary.
+# What CI runs: host checks of this base and the other bases' series,
+# then this base's guest suite, one summary.
 test: src
 	$(new-results)
 	$(host-suite)
+	$(other-bases-suite)
 	$(guest-suite)
 
 # The benchmark's boots (tests/bench-rows), then its report; bench-report

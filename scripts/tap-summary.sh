@@ -9,7 +9,9 @@
 #          A log without a KTAP plan, with an empty plan "1..0", or with
 #          fewer results than its plan "1..N" promises, adds a failure.
 #        tap-summary.sh add RESULTS pass|fail|skip|todo NAME...
-#          append one result (for host-side checks).
+#          append one result (for host-side checks); RESULT_PREFIX in the
+#          environment, if set, is put before NAME (series-checks.sh names
+#          another base's results "BASE=6.1: ...").
 #        tap-summary.sh report RESULTS [BOOTS]
 #          with BOOTS (the boot matrix, tests/boots): first add a failure
 #          for every boot that recorded no "NAME: console clean" result or
@@ -58,7 +60,7 @@ add)
 	[ $# -ge 2 ] || usage
 	status=$1
 	shift
-	record "$status" "$*"
+	record "$status" "${RESULT_PREFIX:-}$*"
 	;;
 parse)
 	[ $# -ge 1 ] || usage

@@ -1,0 +1,42 @@
+#!/bin/sh
+# The series checks of other kernel bases, without kernel builds: for each
+# BASE given, its linux-source package installed and unpacked, then the
+# series applied with zero fuzz and popped, checkpatch --strict with that
+# base's checkpatch.pl, the patch headers (check-series.sh), and the mailed
+# series taken by b4 and git am (check-mbox.sh).  make test runs it for
+# every base but the one it builds and boots (README "Kernel bases").
+# Each result is named "BASE=<base>: ...".
+#
+# usage: series-checks.sh REPO WORKDIR RESULTS BASE...
+#   WORKDIR is the root work directory; each base works in WORKDIR/BASE.
+set -eu
+
+prog=series-checks
+repo=$(cd "$1" && pwd) root=$2 results=$3
+shift 3
+here=$(cd "$(dirname "$0")" && pwd)
+status=0
+
+for base do
+	work=$root/$base
+	export BASE="$base" RESULTS="$results" RESULT_PREFIX="BASE=$base: "
+	if ! "$here/deps.sh" || ! "$here/unpack.sh" "$repo" "$work"; then
+		"$here/tap-summary.sh" add "$results" fail "series checks ran"
+		status=1
+		continue
+	fi
+	"$here/check-series.sh" "$work/src/pristine" "$work/check-series" "$repo" ||
+		status=1
+	if "$here/tree.sh" "$repo" "$work" series all &&
+	   FROM="Dyntick Harness <harness@example.invalid>" \
+		"$here/mbox.sh" "$repo" "$work/check-mbox.mbox" \
+		"$(sed -n 's/^# base-version: *//p' "$repo/patches/$base/series")"; then
+		"$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" \
+			"$repo" "$work/check-mbox.mbox" || status=1
+	else
+		"$here/tap-summary.sh" add "$results" fail "mbox: made from the quilt tree"
+		status=1
+	fi
+done
+[ "$status" -eq 0 ] || echo "$prog: a check of another base failed (see above)" >&2
+exit $status
