@@ -19,8 +19,9 @@
  *    concerns timer_list timers, so the control is a pinned timer
  *    ("pinned CPU 20"), which must run on the CPU that armed it.
  */
-#include <sys/utsname.h>
 #include "dt.h"
+
+#include <sys/utsname.h>
 
 #define SYSCTL_MIGRATION "/proc/sys/kernel/timer_migration"
 #define TRIES 5
