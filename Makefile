@@ -7,9 +7,12 @@ S       := $(REPO)/scripts
 
 # The kernel bases: Debian's linux-source-BASE, series patches/BASE/series.
 # The default is the newest base that has a series, in version order (6.12
-# after 6.1), as scripts/lib.sh's use_base picks it for a script run alone.
+# after 6.1), unless its series has a "# not-default:" line (a base being
+# brought up: its guest suite does not pass yet), as scripts/lib.sh's
+# use_base picks it for a script run alone.
 BASES   := $(shell printf '%s\n' $(patsubst $(REPO)/patches/%/series,%,$(wildcard $(REPO)/patches/*/series)) | sort -V)
-BASE    ?= $(lastword $(BASES))
+READY   := $(foreach b,$(BASES),$(if $(shell grep -l '^\# not-default:' $(REPO)/patches/$(b)/series),,$(b)))
+BASE    ?= $(lastword $(READY))
 SERIES  := $(REPO)/patches/$(BASE)/series
 
 # Every target but help and distclean works on one base: stop before
@@ -47,7 +50,7 @@ help:
 	@echo "make results   tests/results/ from the last make test and make bench"
 	@echo "make mbox       the series as an mbox in \$$WORKDIR/\$$BASE, signed off by you (FROM= or git config)"
 	@echo "make clean      remove the base's builds, logs and results; make distclean: all of \$$WORKDIR, every base"
-	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest)"
+	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest without \"\# not-default:\" in its series: $(lastword $(READY)))"
 	@echo "WORKDIR=$(WORKDIR)  (this base's: $(W))  QEMU_ACCEL=tcg|kvm"
 
 deps:

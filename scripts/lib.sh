@@ -17,11 +17,19 @@ bases() {
 	done | sort -V
 }
 
+# default_base REPO: the newest base whose series has no "# not-default:"
+# line (a base being brought up), the Makefile's default.
+default_base() {
+	for b in $(bases "$1"); do
+		grep -q '^# not-default:' "$1/patches/$b/series" || echo "$b"
+	done | tail -n 1
+}
+
 # use_base REPO: set and export BASE: the caller's (the Makefile exports
-# it), else the newest base with a series, the Makefile's default.  Fails,
-# naming the bases there are, when REPO has no series for it.
+# it), else default_base.  Fails, naming the bases there are, when REPO
+# has no series for it.
 use_base() {
-	[ -n "${BASE:-}" ] || BASE=$(bases "$1" | tail -n 1)
+	[ -n "${BASE:-}" ] || BASE=$(default_base "$1")
 	if [ -z "$BASE" ] || [ ! -f "$1/patches/$BASE/series" ]; then
 		echo "${prog:-lib}: BASE=$BASE: there is no $1/patches/${BASE:-BASE}/series;" \
 		     "the bases with a series: $(bases "$1" | paste -sd ' ' -)" >&2
