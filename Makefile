@@ -50,7 +50,7 @@ help:
 	@echo "make results   tests/results/ from the last make test and make bench"
 	@echo "make mbox       the series as an mbox in \$$WORKDIR/\$$BASE, signed off by you (FROM= or git config)"
 	@echo "make clean      remove the base's builds, logs and results; make distclean: all of \$$WORKDIR, every base"
-	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest without \"\# not-default:\" in its series: $(lastword $(READY)))"
+	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest whose series has no not-default line: $(lastword $(READY)))"
 	@echo "WORKDIR=$(WORKDIR)  (this base's: $(W))  QEMU_ACCEL=tcg|kvm"
 
 deps:
