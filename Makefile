@@ -47,7 +47,7 @@ help:
 	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE (BENCH_RUNS=, BENCH_COST_RUNS=)"
 	@echo "make bench-report  the benchmark's report again, from the last run's logs"
 	@echo "make hook-cost  each idle-tick hook's instructions per call, dyn-tick against NO_HZ_IDLE (HOOK_RUNS=)"
-	@echo "make results   tests/results/ from the last make test and make bench"
+	@echo "make results   tests/results/BASE/ from the last make test and make bench of BASE"
 	@echo "make mbox       the series as an mbox in \$$WORKDIR/\$$BASE, signed off by you (FROM= or git config)"
 	@echo "make clean      remove the base's builds, logs and results; make distclean: all of \$$WORKDIR, every base"
 	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest whose series has no not-default line: $(lastword $(READY)))"
@@ -165,7 +165,7 @@ bench-report:
 hook-cost: src
 	@$(S)/hook-cost.sh $(REPO) $(W)
 
-# tests/results/ from the last make test and make bench (README quotes it).
+# tests/results/BASE/ from the last make test and make bench (README quotes it).
 results:
 	@$(S)/results.sh $(REPO) $(W)
 

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Regenerate the measured results kept in the repository, tests/results/,
-# from the last runs in WORKDIR:
+# Regenerate the measured results kept in the repository for one kernel
+# base, tests/results/BASE/, from the last runs in WORKDIR (the base's):
 #   make-test.md  the summary of the last make test (WORKDIR/results.txt)
 #                 and, boot by boot (tests/boots), the figures the guest
 #                 tests printed: each "# " line of the tests listed below,
@@ -17,7 +17,10 @@ die() { echo "$prog: $*" >&2; exit 1; }
 [ $# -eq 2 ] || { echo "usage: $0 REPO WORKDIR" >&2; exit 2; }
 repo=$(cd "$1" && pwd) || die "REPO $1 is not a directory"
 work=$2
-out=$repo/tests/results
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+use_base "$repo" || exit 1
+out=$repo/tests/results/$BASE
 mkdir -p "$out"
 commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 # the commit make test ran at (the Makefile writes it beside results.txt)
