@@ -14,9 +14,17 @@ here=$(dirname "$0")
 tab=$(printf '\t')
 [ -r "$suite" ] || { echo "compare-results: no suite file $suite" >&2; exit 2; }
 
-# status_of BOOT TEST: its last recorded status, or "missing"
+# status_of BOOT TEST: its last recorded status, or "missing".  A known
+# defect (tap-summary.sh records "NAME (known defect: WHY, failed|passed
+# this run)") is "todo-failed" or "todo-passed", so that a change of its
+# outcome on one boot still shows.
 status_of() {
-	s=$(awk -F "$tab" -v n="$1: $2" '$2 == n { s = $1 } END { print s }' "$results")
+	s=$(awk -F "$tab" -v n="$1: $2" '
+		$2 == n { s = $1 }
+		index($2, n " (known defect: ") == 1 {
+			s = $1 ($2 ~ /, failed this run\)$/ ? "-failed" : "-passed")
+		}
+		END { print s }' "$results")
 	echo "${s:-missing}"
 }
 
