@@ -8,6 +8,7 @@
 # Environment: BASE (default: the newest base with a series), passed on.
 set -eu
 
+# shellcheck disable=SC2034 # read by lib.sh's use_base
 prog=host-checks
 repo=$(cd "$1" && pwd) work=$2 results=$3
 here=$(dirname "$0")
@@ -22,13 +23,8 @@ use_base "$repo" || exit 1
 "$here/check-shell.sh" "$repo" || status=1
 "$here/check-harness.sh" "$repo" || status=1
 
-# mbox: git am of the mailed series must give the quilt-pushed tree.  The
-# check's own mbox, with a test identity: make mbox writes the one to send.
-"$here/tree.sh" "$repo" "$work" series all
-base=$(base_version "$repo")
-FROM="Dyntick Harness <harness@example.invalid>" \
-	"$here/mbox.sh" "$repo" "$work/check-mbox.mbox" "$base"
-"$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" "$repo" "$work/check-mbox.mbox" || status=1
+# mbox: git am of the mailed series must give the quilt-pushed tree.
+mbox_check "$repo" "$work" || status=1
 
 # bisect: every prefix builds the lowres dyntick config, incrementally, in
 # tree and build dir of the "dyntick" kernel variant (src/bisect,

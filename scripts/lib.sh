@@ -51,6 +51,22 @@ base_version() {
 	sed -n 's/^# base-version: *//p' "$(series_file "$1")"
 }
 
+# mbox_check REPO WORKDIR: push WORKDIR/src/series, mail it with a test
+# identity (make mbox writes the mbox to send) and check that b4 + git am
+# of that mbox give the quilt tree (check-mbox.sh); the base's series
+# (use_base first).  Needs here= (scripts/); fails if any step does.
+mbox_check() {
+	if "$here/tree.sh" "$1" "$2" series all &&
+	   FROM="Dyntick Harness <harness@example.invalid>" \
+		"$here/mbox.sh" "$1" "$2/check-mbox.mbox" "$(base_version "$1")"; then
+		"$here/check-mbox.sh" "$2/src/pristine" "$2/src/series" "$1" \
+			"$2/check-mbox.mbox"
+	else
+		"$here/tap-summary.sh" add "${RESULTS:--}" fail "mbox: made from the quilt tree"
+		return 1
+	fi
+}
+
 # end_of_base REPO: the last patch of Con Kolivas's base, the one before
 # the "# end-of-base" line of the series; empty if there is no marker.
 end_of_base() {

@@ -16,6 +16,8 @@ repo=$(cd "$1" && pwd) root=$2 results=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 status=0
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
 
 for base do
 	work=$root/$base
@@ -27,16 +29,7 @@ for base do
 	fi
 	"$here/check-series.sh" "$work/src/pristine" "$work/check-series" "$repo" ||
 		status=1
-	if "$here/tree.sh" "$repo" "$work" series all &&
-	   FROM="Dyntick Harness <harness@example.invalid>" \
-		"$here/mbox.sh" "$repo" "$work/check-mbox.mbox" \
-		"$(sed -n 's/^# base-version: *//p' "$repo/patches/$base/series")"; then
-		"$here/check-mbox.sh" "$work/src/pristine" "$work/src/series" \
-			"$repo" "$work/check-mbox.mbox" || status=1
-	else
-		"$here/tap-summary.sh" add "$results" fail "mbox: made from the quilt tree"
-		status=1
-	fi
+	mbox_check "$repo" "$work" || status=1
 done
 [ "$status" -eq 0 ] || echo "$prog: a check of another base failed (see above)" >&2
 exit $status
