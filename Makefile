@@ -8,11 +8,11 @@ S       := $(REPO)/scripts
 # The kernel bases: Debian's linux-source-BASE, series patches/BASE/series.
 # The default is the newest base that has a series, in version order (6.12
 # after 6.1), unless its series has a "# not-default:" line (a base being
-# brought up: its guest suite does not pass yet), as scripts/lib.sh's
-# use_base picks it for a script run alone.
-BASES   := $(shell printf '%s\n' $(patsubst $(REPO)/patches/%/series,%,$(wildcard $(REPO)/patches/*/series)) | sort -V)
-READY   := $(foreach b,$(BASES),$(if $(shell grep -l '^\# not-default:' $(REPO)/patches/$(b)/series),,$(b)))
-BASE    ?= $(lastword $(READY))
+# brought up: its guest suite does not pass yet): scripts/lib.sh's
+# default_base, the same rule a script run alone uses.
+BASES   := $(shell . $(S)/lib.sh && bases $(REPO))
+DEFAULT := $(shell . $(S)/lib.sh && default_base $(REPO))
+BASE    ?= $(DEFAULT)
 SERIES  := $(REPO)/patches/$(BASE)/series
 
 # Every target but help and distclean works on one base: stop before
@@ -50,7 +50,7 @@ help:
 	@echo "make results   tests/results/BASE/ from the last make test and make bench of BASE"
 	@echo "make mbox       the series as an mbox in \$$WORKDIR/\$$BASE, signed off by you (FROM= or git config)"
 	@echo "make clean      remove the base's builds, logs and results; make distclean: all of \$$WORKDIR, every base"
-	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest whose series has no not-default line: $(lastword $(READY)))"
+	@echo "BASE=$(BASE)  the kernel base, Debian's linux-source-BASE (bases with a series: $(BASES); default the newest whose series has no not-default line: $(DEFAULT))"
 	@echo "WORKDIR=$(WORKDIR)  (this base's: $(W))  QEMU_ACCEL=tcg|kvm"
 
 deps:

@@ -5,6 +5,7 @@
 # Runs apt-get as root (or through sudo); prints what it installs.
 set -eu
 
+# shellcheck disable=SC2034 # read by lib.sh's use_base
 prog=deps
 repo=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/lib.sh

@@ -9,6 +9,7 @@
 # Environment: BASE (default: the newest base with a series).
 set -eu
 
+# shellcheck disable=SC2034 # read by lib.sh's use_base
 prog=tree
 repo=$(cd "$1" && pwd) work=$2 name=$3 upto=$4
 # shellcheck source=scripts/lib.sh

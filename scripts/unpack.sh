@@ -8,6 +8,7 @@
 # usage: unpack.sh REPO WORKDIR
 set -eu
 
+# shellcheck disable=SC2034 # read by lib.sh's use_base
 prog=unpack
 repo=$(cd "$1" && pwd) work=$2
 # shellcheck source=scripts/lib.sh
