@@ -67,19 +67,23 @@ static inline int dt_have_selftest(void)
 
 /*
  * Run one self-test command ("ipi CPU", "timer CPU MS", "migrate CPU MS")
- * and parse its "late_us=L stale_ticks=S cpu=C armed_idle=I" result (C:
- * the CPU the timer or IPI ran on; I: for "migrate", whether the CPU was
- * idle (1) or not (0) when it armed the timer, -1 for the other commands;
- * @cpu and @idle may be NULL).
+ * and parse its "late_us=L stale_ticks=S cpu=C armed_idle=I woke=W" result
+ * (C: the CPU the timer or IPI ran on; I: for "migrate" and "pinned",
+ * whether the CPU was idle (1) or not (0) when it armed the timer; W: for
+ * the same, whether that CPU restarted its tick before the timer ran; -1
+ * for the other commands, and W is -1 on kernels that do not report it;
+ * @cpu, @idle and @woke may be NULL).
  * @took_ms gets how long the write took.  0 on success; otherwise it says
  * what failed and returns -1.
  */
 static inline int dt_selftest_on(const char *cmd, long *late, long *stale,
-				 int *cpu, int *idle, double *took_ms)
+				 int *cpu, int *idle, int *woke,
+				 double *took_ms)
 {
 	char res[128] = "";
 	double t0 = dt_now();
 	int err = dt_write_file(DT_SELFTEST, cmd), ran_on, armed_idle;
+	int restarted = -1;
 
 	*took_ms = (dt_now() - t0) * 1e3;
 	if (err) {
@@ -88,8 +92,8 @@ static inline int dt_selftest_on(const char *cmd, long *late, long *stale,
 		return -1;
 	}
 	if (dt_read_file(DT_SELFTEST, res, sizeof(res)) <= 0 ||
-	    sscanf(res, "late_us=%ld stale_ticks=%ld cpu=%d armed_idle=%d",
-		   late, stale, &ran_on, &armed_idle) != 4) {
+	    sscanf(res, "late_us=%ld stale_ticks=%ld cpu=%d armed_idle=%d woke=%d",
+		   late, stale, &ran_on, &armed_idle, &restarted) < 4) {
 		dt_diag("'%.*s': unreadable result '%s'",
 			(int)strcspn(cmd, "\n"), cmd, res);
 		return -1;
@@ -98,13 +102,15 @@ static inline int dt_selftest_on(const char *cmd, long *late, long *stale,
 		*cpu = ran_on;
 	if (idle)
 		*idle = armed_idle;
+	if (woke)
+		*woke = restarted;
 	return 0;
 }
 
 static inline int dt_selftest(const char *cmd, long *late, long *stale,
 			      double *took_ms)
 {
-	return dt_selftest_on(cmd, late, stale, NULL, NULL, took_ms);
+	return dt_selftest_on(cmd, late, stale, NULL, NULL, NULL, took_ms);
 }
 
 #endif /* DT_DYNTICK_H */
