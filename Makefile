@@ -171,7 +171,7 @@ results:
 
 mbox: src
 	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(W)/dyntick.mbox \
-		"$$(sed -n 's/^# base-version: *//p' $(SERIES))"
+		"$$(. $(S)/lib.sh && base_version $(REPO))"
 
 # clean: the selected base's builds, logs and results; its sources stay.
 clean:

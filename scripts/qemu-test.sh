@@ -10,6 +10,7 @@
 # dt.soak=); BOOT_TIMEOUT, each boot's wall-clock limit (default 1200 s).
 set -eu
 
+prog=qemu-test
 work=$1 results=$2
 here=$(cd "$(dirname "$0")" && pwd)
 boots=${3:-$here/../tests/boots}
@@ -68,8 +69,12 @@ sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	esac
 done >"$work/boots.run"
 # "known BASE TEST WHY": TEST fails on this base's pristine kernel too, a
-# known defect (dt.known=) in every boot of that base.
-base_known=$(awk -v base="${BASE:-}" '$1 == "known" && $2 == base {
+# known defect (dt.known=) in every boot of that base (BASE: the Makefile's,
+# else the default base, as lib.sh's use_base gives it).
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+use_base "$here/.." || exit 2
+base_known=$(awk -v base="$BASE" '$1 == "known" && $2 == base {
 	printf "%s%s:%s", sep, $3, $4; sep = "," }' "$work/boots.run")
 while read -r kind args; do
 	# shellcheck disable=SC2086 # the matrix's fields are split on purpose
