@@ -1,7 +1,8 @@
 #!/bin/sh
 # Host-side checks of the series, each recording results in RESULTS:
-# apply/pop/checkpatch/headers, bisectability, sparse, the mbox, the
-# shell scripts (check-shell.sh) and the harness's own judges.
+# the ./series link, apply/pop/checkpatch/headers, bisectability, sparse,
+# the mbox, the shell scripts (check-shell.sh) and the harness's own
+# judges.
 #
 # usage: host-checks.sh REPO WORKDIR RESULTS
 #   WORKDIR is the kernel base's own (the Makefile's WORKDIR/BASE).
@@ -18,6 +19,17 @@ status=0
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
 use_base "$repo" || exit 1
+
+# ./series, what quilt reads without QUILT_SERIES: the default base's
+name="series: ./series links to the default base's series"
+want=patches/$(default_base "$repo")/series
+if [ "$(readlink "$repo/series" || true)" = "$want" ]; then
+	"$here/tap-summary.sh" add "$results" pass "$name"
+else
+	echo "$prog: $repo/series should be a link to $want" >&2
+	"$here/tap-summary.sh" add "$results" fail "$name"
+	status=1
+fi
 
 "$here/check-series.sh" "$work/src/pristine" "$work/check-series" "$repo" || status=1
 "$here/check-shell.sh" "$repo" || status=1
