@@ -15,8 +15,42 @@
  *     !NO_HZ_COMMON stub says one tick, whatever is pending);
  *   - have stopped the tick on at least half of those sleeps, each time
  *     programming the event it predicted (|error| <= 10 us).
+ * Except with teo since 6.6 on a driver whose state 0 polls and whose
+ * other states all have a target residency under 15 us (haltpoll: 1 us):
+ * teo_select() then asks for no sleep length and keeps the tick
+ * (RESIDENCY_THRESHOLD_NS), with NO_HZ too.  The CPU must then never have
+ * asked (else this model of teo is out of date) and must have kept its
+ * tick (LOC/s >= HZ / 2): dyn-tick honours the governor's choice.
  */
 #include "dt.h"
+
+#include <sys/utsname.h>
+
+#define CPUIDLE "/sys/devices/system/cpu/cpu0/cpuidle"
+
+/* 1 if teo, as said above, takes no sleep length and keeps the tick. */
+static int teo_keeps_tick(const char *gov)
+{
+	char path[96], val[32] = "";
+	int major = 0, minor = 0, i;
+	struct utsname u;
+
+	if (strcmp(gov, "teo") || uname(&u) ||
+	    sscanf(u.release, "%d.%d", &major, &minor) != 2 ||
+	    major < 6 || (major == 6 && minor < 6))
+		return 0;
+	if (dt_read_line(CPUIDLE "/state0/name", val, sizeof(val)) <= 0 ||
+	    strcmp(val, "POLL"))
+		return 0;
+	for (i = 1; ; i++) {
+		snprintf(path, sizeof(path), CPUIDLE "/state%d/residency", i);
+		if (dt_read_line(path, val, sizeof(val)) <= 0)
+			break;
+		if (atol(val) >= 15)
+			return 0;
+	}
+	return i > 1;
+}
 
 
 static int sleep_stats(int cpu, long *v)
@@ -41,8 +75,11 @@ int main(int argc, char **argv)
 	int period = dt_arg_int(argc, argv, 2, 100);
 	int ncpus = dt_ncpus(), cpu = ncpus - 1, ret = KSFT_PASS;
 	char drv[64] = "", gov[64] = "";
+	struct dt_irqs a, b;
+	struct dt_rates r;
 	long v[5];
 	pid_t child;
+	int keeps;
 
 	if (ncpus < 2 || secs < 1 || period < 10) {
 		dt_diag("FAIL: want 2+ CPUs (%d), secs >= 1, period_ms >= 10",
@@ -55,6 +92,7 @@ int main(int argc, char **argv)
 		     gov, sizeof(gov));
 	dt_diag("cpuidle driver '%s', governor '%s'; CPU%d sleeps %d ms at a time for %d s",
 		drv, gov, cpu, period, secs);
+	keeps = teo_keeps_tick(gov);
 
 	dt_pin(0);
 	child = dt_fork_pinned(cpu);
@@ -66,15 +104,37 @@ int main(int argc, char **argv)
 		dt_stop(child);
 		return KSFT_FAIL;
 	}
+	if (dt_irqs_read(&a)) {
+		dt_stop(child);
+		return KSFT_FAIL;
+	}
 	dt_sleep(secs);
-	if (sleep_stats(cpu, v)) {
+	if (dt_irqs_read(&b) || sleep_stats(cpu, v)) {
 		dt_stop(child);
 		return KSFT_FAIL;
 	}
 	dt_stop(child);
+	dt_rates(&a, &b, &r);
+	if (cpu >= r.n || r.cpu[cpu] != cpu) {
+		dt_diag("FAIL: no LOC count of CPU%d", cpu);
+		return KSFT_FAIL;
+	}
 
 	dt_diag("CPU%d: %ld governor sleeps, %ld stopped the tick, %ld programmed as predicted (max error %ld us), mean predicted sleep %ld us",
 		cpu, v[0], v[1], v[2], v[4], v[3]);
+	if (keeps) {
+		dt_diag("teo with a polling state 0 and states under 15 us: no sleep length, tick kept; CPU%d LOC/s=%.1f (want >= %d)",
+			cpu, r.loc[cpu], dt_hz() / 2);
+		if (v[0]) {
+			dt_diag("FAIL: teo asked for %ld sleep lengths", v[0]);
+			ret = KSFT_FAIL;
+		}
+		if (r.loc[cpu] < dt_hz() / 2) {
+			dt_diag("FAIL: the tick stopped although teo kept it");
+			ret = KSFT_FAIL;
+		}
+		return ret;
+	}
 	if (v[0] < 5L * secs) {
 		dt_diag("FAIL: fewer than 5 governor sleeps per second (no cpuidle driver with 2+ states?)");
 		ret = KSFT_FAIL;
