@@ -145,6 +145,20 @@ static inline int dt_read_line(const char *path, char *buf, size_t len)
 	return n;
 }
 
+/*
+ * 1 if the running kernel is @major.@minor or newer, 0 if older, -1 if
+ * its release cannot be read.
+ */
+static inline int dt_kernel_at_least(int major, int minor)
+{
+	struct utsname u;
+	int ma, mi;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &ma, &mi) != 2)
+		return -1;
+	return ma > major || (ma == major && mi >= minor);
+}
+
 /* One write() of @s to @path; returns 0 or -errno. */
 static inline int dt_write_file(const char *path, const char *s)
 {

@@ -24,20 +24,15 @@
  */
 #include "dt.h"
 
-#include <sys/utsname.h>
-
 #define CPUIDLE "/sys/devices/system/cpu/cpu0/cpuidle"
 
 /* 1 if teo, as said above, takes no sleep length and keeps the tick. */
 static int teo_keeps_tick(const char *gov)
 {
 	char path[96], val[32] = "";
-	int major = 0, minor = 0, i;
-	struct utsname u;
+	int i;
 
-	if (strcmp(gov, "teo") || uname(&u) ||
-	    sscanf(u.release, "%d.%d", &major, &minor) != 2 ||
-	    major < 6 || (major == 6 && minor < 6))
+	if (strcmp(gov, "teo") || dt_kernel_at_least(6, 6) != 1)
 		return 0;
 	if (dt_read_line(CPUIDLE "/state0/name", val, sizeof(val)) <= 0 ||
 	    strcmp(val, "POLL"))
@@ -51,7 +46,6 @@ static int teo_keeps_tick(const char *gov)
 	}
 	return i > 1;
 }
-
 
 static int sleep_stats(int cpu, long *v)
 {

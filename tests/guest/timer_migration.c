@@ -7,9 +7,9 @@
  * else when the IPI came is not idle and rightly keeps the timer, and so
  * does one woken by something else (an IPI of the idle load balancer, say)
  * less than a tick before the timer is due, which keeps its tick then (the
- * kernel reports it, woke=1): such a sample is retried (up to 5 times).  The timer must run on time wherever
- * it went (1 tick + 6 ms, one sample up to 1 tick + 25 ms, as
- * remote_timer).
+ * kernel reports it, woke=1): such a sample is retried (up to 5 times).
+ * The timer must run on time wherever it went (1 tick + 6 ms, one sample
+ * up to 1 tick + 25 ms, as remote_timer).
  *
  * Two kernels, two models, each with a control in the same boot, so the
  * test fails if migration does nothing:
@@ -23,20 +23,13 @@
  */
 #include "dt.h"
 
-#include <sys/utsname.h>
-
 #define SYSCTL_MIGRATION "/proc/sys/kernel/timer_migration"
 #define TRIES 5
 
 /* 1 if the running kernel has the timer migration hierarchy (6.9+). */
 static int pull_model(void)
 {
-	struct utsname u;
-	int major = 0, minor = 0;
-
-	if (uname(&u) || sscanf(u.release, "%d.%d", &major, &minor) != 2)
-		return -1;
-	return major > 6 || (major == 6 && minor >= 9);
+	return dt_kernel_at_least(6, 9);
 }
 
 /*
