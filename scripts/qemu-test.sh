@@ -10,6 +10,7 @@
 # dt.soak=); BOOT_TIMEOUT, each boot's wall-clock limit (default 1200 s).
 set -eu
 
+# shellcheck disable=SC2034 # read by lib.sh's use_base
 prog=qemu-test
 work=$1 results=$2
 here=$(cd "$(dirname "$0")" && pwd)
