@@ -9,7 +9,8 @@
 #   - compare-logs.sh on a boot that wakes more than its control (idle)
 #     and on a soak later than its control (soak);
 #   - bench-report.sh on made-up bench logs: valid JSON, and each of the
-#     verdicts met, missed and within noise where the figures call for it.
+#     verdicts met, missed and within noise where the figures call for it;
+#   - patch-header.awk on a good header and on headers with one flaw each.
 #
 # usage: check-harness.sh REPO
 # One result per judge to tap-summary.sh add "$RESULTS" (default: printed).
@@ -180,4 +181,29 @@ else
 	bad=1
 fi
 judged "harness: bench-report.sh gives valid JSON and the verdicts its figures call for"
+
+# 6. The patch header judge (patch-header.awk): a good header passes, each
+# flaw fails it.  hdr FROM SUBJECT SOB SEP...: a made-up patch.
+hdr() {
+	printf 'From: %s\nSubject: %s\n\nWhy one.\nWhy two.\nWhy three.\n\n' "$1" "$2"
+	[ -z "$3" ] || printf 'Signed-off-by: %s\n' "$3"
+	shift 3
+	printf '%s\n' "$@" ' f | 1 +' '' '--- a/f' '+++ b/f'
+}
+me='A Developer <a@example.org>'
+# header CASE VERDICT: patch-header.awk on $tmp/p must give VERDICT (0 ok)
+header() {
+	rc=0
+	awk -v patch=p -f "$here/patch-header.awk" "$tmp/p" >"$tmp/hdr" 2>&1 || rc=$?
+	[ "$rc" = "$2" ] ||
+		{ echo "$prog: patch-header.awk gives $rc, not $2, on $1: $(cat "$tmp/hdr")"; bad=1; }
+}
+bad=0
+hdr "$me" "tick: Do it" "$me" --- >"$tmp/p" && header "a good header" 0
+hdr "$me" "Do it" "$me" --- >"$tmp/p" && header "a subject without subsys" 1
+hdr "$me" "tick: Do it" "" --- >"$tmp/p" && header "no Signed-off-by" 1
+hdr "Con Kolivas <kernel@kolivas.org>" "tick: Do it" "$me" --- >"$tmp/p" &&
+	header "a 2005 author as From" 1
+hdr "$me" "tick: Do it" "$me" --- --- >"$tmp/p" && header "two --- lines" 1
+judged "harness: patch-header.awk rejects what it must"
 exit "$failed"

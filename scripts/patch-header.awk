@@ -1,9 +1,9 @@
 # The mail header of one patch of the series (scripts/check-series.sh,
 # check "headers"): From:, "Subject: subsys: summary", at least 3 lines
-# of explanation, a Signed-off-by: before the ---, and none of the 2005
-# authors in From:/Signed-off-by:/Co-developed-by: (they are credited with
-# Originally-by:).  Prints one "PATCH: problem" line per problem, exit 1
-# if there was any.
+# of explanation, a Signed-off-by: before the ---, one --- (not two in a
+# row), and none of the 2005 authors in From:/Signed-off-by:/
+# Co-developed-by: (they are credited with Originally-by:).  Prints one
+# "PATCH: problem" line per problem, exit 1 if there was any.
 #
 # usage: awk -v patch=NAME -f patch-header.awk PATCHFILE
 function problem(msg) { printf "%s: %s\n", patch, msg; bad = 1 }
@@ -19,8 +19,14 @@ state == "hdr" {
 	state = "body"
 	if ($0 == "") next
 }
+state == "end" && sep {
+	sep = 0
+	if ($0 == "---")
+		problem("two --- lines in a row: the mail would show an empty section; keep one")
+}
 state == "body" {
-	if ($0 == "---" || /^diff / || /^Index: / || /^--- /) { state = "end"; next }
+	if ($0 == "---") { state = "end"; sep = 1; next }
+	if (/^diff / || /^Index: / || /^--- /) { state = "end"; next }
 	if ($0 ~ /^Signed-off-by: /) { sob++; tags = tags "\n" $0; next }
 	if ($0 ~ /^[A-Za-z-]+-by: / || $0 ~ /^(Cc|Link|Fixes|Closes): /) {
 		tags = tags "\n" $0; next
