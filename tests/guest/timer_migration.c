@@ -19,7 +19,10 @@
  *    queued where it was armed and the busy CPU0, which spins until the
  *    timer ran, expires it for the sleeping CPU; the sysctl no longer
  *    concerns timer_list timers, so the control is a pinned timer
- *    ("pinned CPU 20"), which must run on the CPU that armed it.
+ *    ("pinned CPU 20"), which must run on the CPU that armed it.  For
+ *    that one CPU0 sleeps until the timer ran: spinning, it took a host
+ *    CPU from the vCPU that had to run the timer (4 vCPUs on 2 host
+ *    CPUs under TCG), and pinned timers ran up to 3 ticks late.
  */
 #include "dt.h"
 
