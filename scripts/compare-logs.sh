@@ -2,7 +2,8 @@
 # Two boots of one make target side by side (same host load): boot A's
 # figures against boot B's, its control.
 #
-#   idle  the loc_idle figures ("# cpuN LOC/s=X"): A's sum over the CPUs
+#   idle  the loc_idle or tick_idle figures ("# cpuN LOC/s=X", "# cpuN
+#         tick/s=X"): A's sum over the CPUs
 #         at most 1 LOC/s above B's, and A's busiest CPU at most 1 LOC/s
 #         above B's busiest.  1 LOC/s is 20 interrupts in a 20 s loc_idle
 #         window, 60 in the Debian suites' 60 s one.
@@ -28,8 +29,8 @@ figures() {
 	case $1 in
 	idle) tr -d '\r' <"$logs/$2" | awk '
 		/^# .*idle window/ { inside = 1; next }
-		inside && /^# cpu[0-9]+ LOC\/s=/ {
-			sub(/^# cpu/, ""); split($0, f, " LOC/s="); print f[1], f[2] + 0
+		inside && /^# cpu[0-9]+ (LOC|tick)\/s=/ {
+			sub(/^# cpu/, ""); split($0, f, / (LOC|tick)\/s=/); print f[1], f[2] + 0
 			next
 		}
 		inside && /^(ok|not ok) / { exit }' ;;

@@ -38,6 +38,7 @@ for applet in $("$bb" --list); do
 	[ "$applet" = busybox ] || ln -s busybox "$root/bin/$applet"
 done
 install -m 0755 "$repo/initramfs/init" "$root/init"
+cp "$repo/initramfs/known-failures.awk" "$root/"
 cp "$repo"/initramfs/suites/* "$root/suites/"
 
 for src in "$repo"/tests/guest/*.c; do

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The guest test suite: run every boot of the boot matrix (tests/boots) in
-# QEMU (-smp 4) and record every KTAP result in RESULTS, then the
+# QEMU (-smp 4 unless the boot says qemu:smp=N) and record every KTAP result in RESULTS, then the
 # comparisons the matrix asks for.
 #
 # usage: qemu-test.sh WORKDIR RESULTS [BOOTS]
@@ -21,15 +21,25 @@ export RESULTS="$results"
 status=0
 [ -r "$boots" ] || { echo "qemu-test: no boot matrix $boots" >&2; exit 2; }
 
-# boot NAME VARIANT SUITE [APPEND...]
+# boot NAME VARIANT SUITE [qemu:smp=N] [APPEND...]
+#   qemu:smp=N: the guest's CPUs (default 4), not passed to the kernel
 boot() {
-	name=$1 variant=$2 suite=$3
+	name=$1 variant=$2 suite=$3 smp=4 append=''
 	shift 3
+	for a do
+		case $a in
+		qemu:smp=*) smp=${a#qemu:smp=} ;;
+		qemu:*) echo "qemu-test: $name: unknown option '$a' (qemu:smp=N)" >&2; exit 2 ;;
+		*) append="${append:+$append }$a" ;;
+		esac
+	done
+	# shellcheck disable=SC2086 # the command line's words, split again
+	set -- $append
 	log=$work/logs/guest-$name.log
 	bz=$work/build/$variant/arch/x86/boot/bzImage
 	mkdir -p "$work/logs"
 	rm -f "$log" "$work/logs/$name"	# never parse a previous run's log
-	echo "qemu-test: $name: $variant kernel, suite $suite${*:+, append \"$*\"}"
+	echo "qemu-test: $name: $variant kernel, -smp $smp, suite $suite${*:+, append \"$*\"}"
 	clean="$name: console clean (no panic/WARN/BUG/lockdep/stall)"
 	if [ ! -r "$bz" ]; then
 		echo "qemu-test: $name: no kernel $bz (its build failed?)" >&2
@@ -37,7 +47,7 @@ boot() {
 		status=1
 		return 0
 	fi
-	if "$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
+	if QEMU_SMP=$smp "$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
 		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
 		"$bz" "$initrd" "$suite" "$log"; then
 		"$here/tap-summary.sh" add "$results" pass "$clean"
@@ -69,14 +79,16 @@ sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	*) echo "qemu-test: $boots: unknown line '$kind $args'" >&2; exit 2 ;;
 	esac
 done >"$work/boots.run"
-# "known BASE TEST WHY": TEST fails on this base's pristine kernel too, a
-# known defect (dt.known=) in every boot of that base (BASE: the Makefile's,
+# "known BASE TEST WHY [SUBTEST...]": TEST fails on this base's pristine
+# kernel too, in the SUBTESTs named (kselftest result lines by their whole
+# names, '+' for a blank), a known defect (dt.known=) in every boot of that base (BASE: the Makefile's,
 # else the default base, as lib.sh's use_base gives it).
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
 use_base "$here/.." || exit 2
 base_known=$(awk -v base="$BASE" '$1 == "known" && $2 == base {
-	printf "%s%s:%s", sep, $3, $4; sep = "," }' "$work/boots.run")
+	printf "%s%s:%s", sep, $3, $4; sep = ","
+	for (i = 5; i <= NF; i++) printf "%s%s", i == 5 ? ":" : "/", $i }' "$work/boots.run")
 while read -r kind args; do
 	# shellcheck disable=SC2086 # the matrix's fields are split on purpose
 	case $kind in

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Scan a guest console log for kernel splats, for signs of lost or broken
-# time (clocksource watchdog, APIC errors, stray vectors), for CPUs that
+# time (clocksource watchdog, APIC errors, stray vectors, tick devices
+# throttled or left out of oneshot mode), for CPUs that
 # did not come up, and for a guest that never finished its tests.  The
 # guest's own kernel_not_tainted test catches taints this list misses.
 #
@@ -59,6 +60,11 @@ soft lockup	soft lockup (CPU stuck in kernel)
 hard LOCKUP	hard lockup (CPU stuck with interrupts off)
 hung_task	hung task detector fired
 blocked for more than	hung task: a task blocked for too long
+NOHZ tick-stop error	the tick stopped with softirq work pending
+hrtimer: interrupt took	hrtimer interrupt hang: the clock event device was throttled
+increased min_delta_ns	a clock event device was programmed too close and throttled
+Could not switch to high resolution mode	a CPU stayed in low resolution mode against the config
+Clockevents: could not switch to one-shot	a tick device could not go oneshot (no tick can be skipped)
 Call Trace:	a stack trace was printed (some splat above it)'
 
 tab=$(printf '\t')

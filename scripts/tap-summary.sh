@@ -76,7 +76,8 @@ parse)
 			st = ($1 == "not") ? "fail" : "pass"
 			line = $0
 			sub(/^(not )?ok [0-9]+ */, "", line)
-			if (line ~ /#[ \t]*[Ss][Kk][Ii][Pp]/) st = "skip"
+			# a "not ok" stays a failure whatever its directive says
+			if (line ~ /#[ \t]*[Ss][Kk][Ii][Pp]/ && st == "pass") st = "skip"
 			if (line ~ /#[ \t]*TODO/) {
 				st = "todo"
 				# keep the reason and the outcome in the name
@@ -107,6 +108,8 @@ report)
 	[ -r "$results" ] || die "no results file $results (nothing ran?)"
 	if [ $# -eq 1 ]; then
 		[ -r "$1" ] || die "cannot read boot matrix $1"
+		awk '$1 == "boot" { n++ } END { exit n == 0 }' "$1" ||
+			record fail "boot matrix $1 lists no boot: no guest test ran"
 		awk '$1 == "boot" { print $2 }' "$1" | while read -r b; do
 			for t in "console clean" kernel_not_tainted; do
 				grep -q "^[a-z]*$tab$b: $t" "$results" ||
