@@ -8,8 +8,9 @@
 #     a known mark names;
 #   - tap-summary.sh on an empty "1..0" plan, a short plan, and a results
 #     file missing a boot of the matrix;
-#   - compare-logs.sh on a boot that wakes more than its control (idle)
-#     and on a soak later than its control (soak);
+#   - compare-logs.sh on a boot that wakes more than its control (idle),
+#     on a soak later than its control (soak) and on timer medians later
+#     than the control's (lateness);
 #   - bench-report.sh on made-up bench logs: valid JSON, and each of the
 #     verdicts met, missed and within noise where the figures call for it;
 #   - patch-header.awk on a good header and on headers with one flaw each.
@@ -181,6 +182,24 @@ soak_log 1.000 50.000 >"$tmp/p99"
 soak_log 1.000 20.000 >"$tmp/same"
 verdicts soak "median fail" "p99 fail" "same pass" "empty fail"
 judged "harness: compare-logs.sh soak fails a soak later than its control"
+
+# 4c. Timer lateness side by side: a median that fell back to tick
+# granularity (4 ms against the control's 0.3) must fail, a tick-tied
+# median within half a tick of its control passes, the same figures
+# pass, and a log without figures must fail.
+late_log() {
+	printf '# dt: kernel 6.12.0, suite=full hz=250 expect=none\r\n'
+	printf '# cpu2 HZ=250: median limit 10.0 ms (1 tick + 6 ms), any 29.0 ms, one stall in 10+ 64.0 ms\r\n'
+	printf '#    1 ms x20 oversleep ms: min 0.100 median %s max 2.000\r\n' "$1"
+	printf '# 1000 ms x3  oversleep ms: min 0.100 median %s max 2.000\r\n' "$2"
+	printf 'ok 7 nanosleep_accuracy\r\n'
+}
+late_log 0.300 0.400 >"$tmp/ctl"
+late_log 4.000 0.400 >"$tmp/tick"
+late_log 0.300 2.300 >"$tmp/within"
+late_log 0.300 0.400 >"$tmp/same"
+verdicts lateness "tick fail" "within pass" "same pass" "empty fail"
+judged "harness: compare-logs.sh lateness fails medians later than the control's by half a tick"
 
 # 5. The benchmark report: made-up logs of two runs under -icount (compute
 # loop 3% dearer than periodic: missed; round trip equal: met) and one TCG

@@ -64,7 +64,8 @@ compare() {
 	"$here/compare-results.sh" "$results" "$suites/$1" "$2" "$3" || status=1
 }
 
-# compare-idle|compare-soak BOOT_A BOOT_B: the two logs side by side
+# compare-idle|compare-soak|compare-lateness BOOT_A BOOT_B: the two logs
+# side by side
 compare_logs() {
 	kind=${1#compare-}
 	shift
@@ -75,7 +76,7 @@ compare_logs() {
 sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	case $kind in
 	'') ;;
-	boot | compare | compare-idle | compare-soak | known) echo "$kind $args" ;;
+	boot | compare | compare-idle | compare-soak | compare-lateness | known) echo "$kind $args" ;;
 	*) echo "qemu-test: $boots: unknown line '$kind $args'" >&2; exit 2 ;;
 	esac
 done >"$work/boots.run"
@@ -94,7 +95,7 @@ while read -r kind args; do
 	case $kind in
 	boot) boot $args ;;
 	compare) compare $args ;;
-	compare-idle | compare-soak) compare_logs "$kind" $args ;;
+	compare-idle | compare-soak | compare-lateness) compare_logs "$kind" $args ;;
 	esac
 done <"$work/boots.run"
 exit $status
