@@ -2,8 +2,8 @@
 # Two boots of one make target side by side (same host load): boot A's
 # figures against boot B's, its control.
 #
-#   idle  the loc_idle or tick_idle figures ("# cpuN LOC/s=X", "# cpuN
-#         tick/s=X"): A's sum over the CPUs
+#   idle  the loc_idle, irq0_idle or tick_idle figures ("# cpuN LOC/s=X",
+#         "# cpuN tick/s=X", and "# IRQ0/s=X" as one more): A's sum
 #         at most 1 LOC/s above B's, and A's busiest CPU at most 1 LOC/s
 #         above B's busiest.  1 LOC/s is 20 interrupts in a 20 s loc_idle
 #         window, 60 in the Debian suites' 60 s one.
@@ -41,6 +41,7 @@ figures() {
 			sub(/^# cpu/, ""); split($0, f, / (LOC|tick)\/s=/); print f[1], f[2] + 0
 			next
 		}
+		inside && /^# IRQ0\/s=/ { sub(/^# IRQ0\/s=/, ""); print "irq0", $0 + 0; next }
 		inside && /^(ok|not ok) / { exit }' ;;
 	lateness) tr -d '\r' <"$logs/$2" | awk '
 		/^# dt: kernel .* hz=[0-9]+/ { h = $0; sub(/.* hz=/, "", h); hz = h + 0 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sleep_cputime [rounds=4] [sleep_ms=1500]: a task is not charged its
+ * sleep_cputime [rounds=3] [sleep_ms=1500]: a task is not charged its
  * sleep as CPU time.  On each idle CPU (CPU0 on a one-CPU guest) a pinned
  * task sleeps @sleep_ms, long enough for the tick to stop, then spins for
  * 20 ms of CLOCK_MONOTONIC.  Its CLOCK_THREAD_CPUTIME_ID may not grow by
@@ -39,7 +39,7 @@ static double spin_excess(void)
 
 int main(int argc, char **argv)
 {
-	int rounds = dt_arg_int(argc, argv, 1, 4);
+	int rounds = dt_arg_int(argc, argv, 1, 3);
 	int sleep_ms = dt_arg_int(argc, argv, 2, 1500);
 	int ncpus = dt_ncpus(), hz = dt_hz(), cpu, i, bad = 0;
 	double limit = 1.0 / hz + 0.001, worst = -1, ex, ref;
