@@ -1,8 +1,8 @@
 #!/bin/sh
 # Host-side checks of the series, each recording results in RESULTS:
 # the ./series link, apply/pop/checkpatch/headers, bisectability, sparse,
-# the mbox, the shell scripts (check-shell.sh) and the harness's own
-# judges.
+# the mbox, the shell scripts (check-shell.sh), the harness's own judges
+# and the base's NO_HZ_COMMON sites against the audit's list.
 #
 # usage: host-checks.sh REPO WORKDIR RESULTS
 #   WORKDIR is the kernel base's own (the Makefile's WORKDIR/BASE).
@@ -34,6 +34,7 @@ fi
 "$here/check-series.sh" "$work/src/pristine" "$work/check-series" "$repo" || status=1
 "$here/check-shell.sh" "$repo" || status=1
 "$here/check-harness.sh" "$repo" || status=1
+"$here/check-nohz-surface.sh" "$repo" "$work/src/pristine" || status=1
 
 # mbox: git am of the mailed series must give the quilt-pushed tree.
 mbox_check "$repo" "$work" || status=1
