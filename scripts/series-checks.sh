@@ -4,8 +4,9 @@
 # series applied with zero fuzz and popped, checkpatch --strict with that
 # base's checkpatch.pl, the patch headers (check-series.sh), the mailed
 # series taken by b4 and git am (check-mbox.sh), and the base's
-# NO_HZ_COMMON sites against the audit's list (check-nohz-surface.sh).  make test runs it for
-# every base but the one it builds and boots (README "Kernel bases").
+# NO_HZ_COMMON sites against the audit's list (check-nohz-surface.sh).
+# make test runs it for every base but the one it builds and boots (README
+# "Kernel bases").
 # Each result is named "BASE=<base>: ...".
 #
 # usage: series-checks.sh REPO WORKDIR RESULTS BASE...
