@@ -92,8 +92,6 @@ done <<'LINES'
 [   20.000000] NOHZ tick-stop error: local softirq work is pending, handler #08!!!
 [   20.000000] hrtimer: interrupt took 3075412 ns
 [   20.000000] CE: lapic increased min_delta_ns to 18750 nsec
-[    1.000000] Could not switch to high resolution mode on CPU 1
-[    1.000000] Clockevents: could not switch to one-shot mode: lapic is not functional.
 LINES
 clean | grep -v 'dyntick-guest: done' >"$tmp/short.log"
 if "$here/scan-log.sh" "$tmp/short.log" >"$tmp/scan.out" 2>&1; then

@@ -108,7 +108,11 @@ int main(int argc, char **argv)
 	dt_write_file(PM "/pm_test", "none");
 
 	if (!access(DT_SYSFS, F_OK)) {
-		snprintf(want, sizeof(want), "0-%d", ncpus - 1);
+		/* a cpulist: "0" for one CPU, "0-3" for four */
+		if (ncpus > 1)
+			snprintf(want, sizeof(want), "0-%d", ncpus - 1);
+		else
+			snprintf(want, sizeof(want), "0");
 		if (dt_state_str("active_cpus", active, sizeof(active)) ||
 		    strcmp(active, want)) {
 			dt_diag("FAIL: dyn-tick drives CPUs '%s', not %s",
