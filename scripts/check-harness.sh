@@ -196,7 +196,8 @@ late_log 0.300 0.400 >"$tmp/ctl"
 late_log 4.000 0.400 >"$tmp/tick"
 late_log 0.300 2.300 >"$tmp/within"
 late_log 0.300 0.400 >"$tmp/same"
-verdicts lateness "tick fail" "within pass" "same pass" "empty fail"
+late_log 0.300 4.000 >"$tmp/long"
+verdicts lateness "tick fail" "long fail" "within pass" "same pass" "empty fail"
 judged "harness: compare-logs.sh lateness fails medians later than the control's by half a tick"
 
 # 5. The benchmark report: made-up logs of two runs under -icount (compute

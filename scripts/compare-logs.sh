@@ -46,7 +46,7 @@ figures() {
 	lateness) tr -d '\r' <"$logs/$2" | awk '
 		/^# dt: kernel .* hz=[0-9]+/ { h = $0; sub(/.* hz=/, "", h); hz = h + 0 }
 		/^# cpu[0-9]+ HZ=[0-9]+: median limit/ { cpu = $2; sub(/^cpu/, "", cpu) }
-		/^# +[0-9]+ ms x *[0-9]+ [a-z]+ ms: min .* median / {
+		/^# +[0-9]+ ms x *[0-9]+ +[a-z]+ ms: min .* median / {
 			line = $0; sub(/^# +/, "", line); split(line, w, " ")
 			med = line; sub(/.* median /, "", med)
 			buf[++nb] = "cpu" cpu " " w[1] "ms " w[4] " " (med + 0)
