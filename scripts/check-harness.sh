@@ -90,7 +90,6 @@ done <<'LINES'
 [    9.000000] BUG: scheduling while atomic: sh/1/0x00000002
 [    9.000000] watchdog: BUG: soft lockup - CPU#0 stuck for 22s!
 [   20.000000] NOHZ tick-stop error: local softirq work is pending, handler #08!!!
-[   20.000000] hrtimer: interrupt took 3075412 ns
 [   20.000000] CE: lapic increased min_delta_ns to 18750 nsec
 LINES
 clean | grep -v 'dyntick-guest: done' >"$tmp/short.log"
