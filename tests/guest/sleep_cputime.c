@@ -3,10 +3,13 @@
  * sleep_cputime [rounds=3] [sleep_ms=1500]: a task is not charged its
  * sleep as CPU time.  On each idle CPU (CPU0 on a one-CPU guest) a pinned
  * task sleeps @sleep_ms, long enough for the tick to stop, then spins for
- * 20 ms of CLOCK_MONOTONIC.  Its CLOCK_THREAD_CPUTIME_ID may not grow by
- * more than the wall time of the spin plus one tick and 1 ms: a thread
- * alone on its CPU cannot run longer than the clock it runs against.
- * The same spin right after another spin (no sleep) is printed beside it.
+ * 20 ms of CLOCK_MONOTONIC.  Its CLOCK_THREAD_CPUTIME_ID may not exceed
+ * the wall time of the spin by more than the same spin does right after
+ * another spin (no sleep, the control, worst of all rounds) plus one tick
+ * and 1 ms: a thread alone on its CPU cannot run longer than the clock it
+ * runs against, but per-CPU sched_clock drifts from ktime by up to a
+ * tick under TCG (the control's excess reached 22 ms with the HPET
+ * broadcast), whatever the sleep.
  *
  * With an unstable sched_clock (tsc=unstable, every boot of the suite)
  * the per-CPU sched_clock is kept within a tick of ktime by the tick;
@@ -42,32 +45,39 @@ int main(int argc, char **argv)
 	int rounds = dt_arg_int(argc, argv, 1, 3);
 	int sleep_ms = dt_arg_int(argc, argv, 2, 1500);
 	int ncpus = dt_ncpus(), hz = dt_hz(), cpu, i, bad = 0;
-	double limit = 1.0 / hz + 0.001, worst = -1, ex, ref;
+	double limit, worst = -1, worst_ref = 0, ex[DT_MAXCPU][16], ref;
 
-	if (rounds < 1 || sleep_ms < 100) {
-		dt_diag("FAIL: want 1+ rounds of 100+ ms");
+	if (rounds < 1 || rounds > 16 || sleep_ms < 100) {
+		dt_diag("FAIL: want 1-16 rounds of 100+ ms");
 		return KSFT_FAIL;
 	}
-	dt_diag("HZ=%d, %d CPUs, %d rounds per CPU: sleep %d ms, spin %.0f ms; CPU time - wall time <= %.1f ms",
-		hz, ncpus, rounds, sleep_ms, SPIN_S * 1e3, limit * 1e3);
+	dt_diag("HZ=%d, %d CPUs, %d rounds per CPU: sleep %d ms, spin %.0f ms; CPU time - wall time <= the no-sleep spin's worst + %.1f ms",
+		hz, ncpus, rounds, sleep_ms, SPIN_S * 1e3, 1e3 / hz + 1);
 	for (cpu = ncpus > 1 ? 1 : 0; cpu < ncpus; cpu++) {
 		dt_pin(cpu);
 		for (i = 0; i < rounds; i++) {
 			spin_excess();
 			ref = spin_excess();
 			dt_sleep(sleep_ms / 1e3);
-			ex = spin_excess();
-			dt_diag("cpu%d round %d: excess after sleep %.2f ms, without %.2f ms%s",
-				cpu, i, ex * 1e3, ref * 1e3,
-				ex > limit ? " (charged the sleep)" : "");
-			if (ex > worst)
-				worst = ex;
-			if (ex > limit)
-				bad++;
+			ex[cpu][i] = spin_excess();
+			dt_diag("cpu%d round %d: excess after sleep %.2f ms, without %.2f ms",
+				cpu, i, ex[cpu][i] * 1e3, ref * 1e3);
+			if (ref > worst_ref)
+				worst_ref = ref;
 		}
 	}
-	dt_diag("worst excess %.2f ms, %d rounds over %.1f ms", worst * 1e3,
-		bad, limit * 1e3);
+	limit = worst_ref + 1.0 / hz + 0.001;
+	for (cpu = ncpus > 1 ? 1 : 0; cpu < ncpus; cpu++)
+		for (i = 0; i < rounds; i++) {
+			if (ex[cpu][i] > worst)
+				worst = ex[cpu][i];
+			if (ex[cpu][i] > limit) {
+				dt_diag("cpu%d round %d: charged the sleep", cpu, i);
+				bad++;
+			}
+		}
+	dt_diag("worst excess %.2f ms after a sleep, %.2f ms without; %d rounds over %.1f ms",
+		worst * 1e3, worst_ref * 1e3, bad, limit * 1e3);
 	if (bad) {
 		dt_diag("FAIL: a task was charged CPU time while it slept");
 		return KSFT_FAIL;
