@@ -1,7 +1,7 @@
 #!/bin/sh
 # The guest test suite: run every boot of the boot matrix (tests/boots) in
-# QEMU (-smp 4 unless the boot says qemu:smp=N) and record every KTAP result in RESULTS, then the
-# comparisons the matrix asks for.
+# QEMU (-smp 4 unless the boot says qemu:smp=N) and record every KTAP
+# result in RESULTS, then the comparisons the matrix asks for.
 #
 # usage: qemu-test.sh WORKDIR RESULTS [BOOTS]
 #   BOOTS: the boot matrix (default: tests/boots of this repository)
