@@ -35,7 +35,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$pristine" &&
- grep -rEc --include='*.c' --include='*.h' --include='Kconfig*' --include=Makefile \
+ grep -rEc --include='*.c' --include='*.h' --include=Makefile \
 	'CONFIG_NO_HZ_COMMON|tick_nohz_active|tick_nohz_[a-z_]+\(' \
 	kernel drivers/cpuidle drivers/cpufreq arch/x86 include/linux mm) |
 	awk -F: '$2 > 0 && $1 != "kernel/time/tick-sched.c" { print $1 "\t" $2 }' |

@@ -29,7 +29,6 @@ boot() {
 	for a do
 		case $a in
 		qemu:smp=*) smp=${a#qemu:smp=} ;;
-		qemu:*) echo "qemu-test: $name: unknown option '$a' (qemu:smp=N)" >&2; exit 2 ;;
 		*) append="${append:+$append }$a" ;;
 		esac
 	done
@@ -76,13 +75,22 @@ compare_logs() {
 sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	case $kind in
 	'') ;;
-	boot | compare | compare-idle | compare-soak | compare-lateness | known) echo "$kind $args" ;;
+	boot)	for a in $args; do
+			case $a in
+			qemu:smp=[1-9] | qemu:smp=[1-9][0-9]) ;;
+			qemu:*) echo "qemu-test: $boots: '$a' in '$kind $args' (only qemu:smp=N)" >&2
+				exit 2 ;;
+			esac
+		done
+		echo "$kind $args" ;;
+	compare | compare-idle | compare-soak | compare-lateness | known) echo "$kind $args" ;;
 	*) echo "qemu-test: $boots: unknown line '$kind $args'" >&2; exit 2 ;;
 	esac
 done >"$work/boots.run"
 # "known BASE TEST WHY [SUBTEST...]": TEST fails on this base's pristine
 # kernel too, in the SUBTESTs named (kselftest result lines by their whole
-# names, '+' for a blank), a known defect (dt.known=) in every boot of that base (BASE: the Makefile's,
+# names, '+' for a blank), a known defect (dt.known=) in every boot of that
+# base (BASE: the Makefile's,
 # else the default base, as lib.sh's use_base gives it).
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
