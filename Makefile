@@ -32,7 +32,7 @@ BZ       = $(W)/build/$(1)/arch/x86/boot/bzImage
 
 export WORKDIR BASE
 
-.PHONY: all help deps src trees kernels initramfs run shell qemu-test \
+.PHONY: all help deps src trees kernels initramfs run shell qemu-test rerun \
 	host-checks test debian-test soak bench bench-report hook-cost results mbox clean distclean
 
 all: kernels initramfs
@@ -42,6 +42,7 @@ help:
 	@echo "make shell      the same guest with an interactive busybox shell"
 	@echo "make test       host-side series checks + the guest test suite of BASE, the other bases' series checks (what CI runs)"
 	@echo "make qemu-test  the guest test suite alone"
+	@echo "make rerun RUN=DIR BOOT=NAME  one boot of a recorded run again (\$$WORKDIR/\$$BASE/runs/)"
 	@echo "make debian-test  the series in Debian's cloud-amd64 config (not in make test)"
 	@echo "make soak       the timer soak alone, DURATION= seconds (default 1800) on dyn-tick and on NO_HZ_IDLE"
 	@echo "make bench      dyn-tick against periodic and mainline NO_HZ_IDLE (BENCH_RUNS=, BENCH_COST_RUNS=)"
@@ -121,6 +122,12 @@ qemu-test: src
 	$(new-results)
 	$(guest-suite)
 
+# One boot of a run that qemu-test.sh recorded in $(W)/runs/, again: the
+# same kernel, initramfs and QEMU command.
+rerun:
+	@[ -n "$(RUN)" ] && [ -n "$(BOOT)" ] || { echo "make rerun RUN=DIR BOOT=NAME (runs: $(W)/runs/)" >&2; exit 2; }
+	@$(S)/rerun.sh "$(RUN)" "$(BOOT)"
+
 # Debian's own config (scripts/debian-config.sh): its own boot matrix and
 # results file; too long a build for make test.
 debian-test:
@@ -173,9 +180,10 @@ mbox: src
 	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(W)/dyntick.mbox \
 		"$$(. $(S)/lib.sh && base_version $(REPO))"
 
-# clean: the selected base's builds, logs and results; its sources stay.
+# clean: the selected base's builds, logs, run records and results; its
+# sources stay.
 clean:
-	rm -rf $(W)/build $(W)/logs $(INITRD) $(RESULTS)
+	rm -rf $(W)/build $(W)/logs $(W)/runs $(INITRD) $(RESULTS)
 
 # distclean: all of WORKDIR, the work of every base.
 distclean:

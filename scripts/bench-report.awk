@@ -15,7 +15,9 @@
 # "within noise".  A figure from a single run has no spread of its own: it
 # is given +-50% (the idle LOC/s sums of the same kernels varied that much
 # between runs in TCG: issue 9's Debian runs, nohz 6.8-8.0, dyntick
-# 7.0-9.7), so one run decides only clear margins.
+# 7.0-9.7), so one run decides only clear margins.  Fewer than 3 runs of
+# either figure never make a target "met": "insufficient runs" instead (a
+# miss stays a miss).
 
 # sort_() and median_(): scripts/stats.awk, loaded first
 # the value of KEY in run R, "" if none
@@ -121,7 +123,9 @@ function target(name, id, ref, k, c,    d, best, worst, lim_lo, lim_hi, verdict)
 	lim_hi = (ref == "") ? k : k * rhi(id, ref) + c
 	best = rlo(id, d)
 	worst = rhi(id, d)
-	if (worst <= lim_lo)
+	if (worst <= lim_lo && (n[id, d] < 3 || (ref != "" && n[id, ref] < 3)))
+		verdict = "insufficient runs"
+	else if (worst <= lim_lo)
 		verdict = "met"
 	else if (best > lim_hi)
 		verdict = "missed"

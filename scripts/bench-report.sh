@@ -6,8 +6,9 @@
 # with gnuplot.
 #
 # usage: bench-report.sh REPO WORKDIR
-# Exit 0 whether the targets are met or not; 1 if there are no logs, the
-# JSON is not valid or gnuplot fails.
+# Exit 1 if there are no logs, the JSON is not valid or gnuplot fails; 3
+# if any target is "missed" (after the whole report and the charts), so
+# that a regression shows in the exit status of make bench; else 0.
 set -eu
 
 prog=bench-report
@@ -78,9 +79,19 @@ fi
 echo ""
 echo "$prog: results: $out/results.md $out/results.json"
 
+# the exit status for the targets: 3 if one is missed
+verdict() {
+	missed=$(grep -c '^- .*: \*\*missed\*\*' "$out/results.md" || true)
+	if [ "$missed" -gt 0 ]; then
+		echo "$prog: $missed target(s) missed (see $out/results.md)" >&2
+		exit 3
+	fi
+	exit 0
+}
+
 command -v gnuplot >/dev/null 2>&1 || {
 	echo "$prog: gnuplot not installed: no charts (data in $out/*.dat)"
-	exit 0
+	verdict
 }
 term="png size 1000,480"
 gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && term="pngcairo size 1000,480"
@@ -118,3 +129,4 @@ plot '$out/cost.dat' using 2:xtic(1) title 'compute loop', \
      '' using (\$0 + 1.0 / 6):5:6:7 with yerrorbars lc 'black' pt 0 notitle
 EOF
 echo "$prog: charts: $out/loc.png $out/cost.png"
+verdict

@@ -11,8 +11,11 @@
 #   - compare-logs.sh on a boot that wakes more than its control (idle),
 #     on a soak later than its control (soak) and on timer medians later
 #     than the control's (lateness);
-#   - bench-report.sh on made-up bench logs: valid JSON, and each of the
-#     verdicts met, missed and within noise where the figures call for it;
+#   - compare-results.sh on a known failure, a known pass and a missing
+#     result against plain passes;
+#   - bench-report.sh on made-up bench logs: valid JSON, each of the
+#     verdicts met, missed, within noise and insufficient runs where the
+#     figures call for it, and exit status 3 on a miss;
 #   - patch-header.awk on a good header and on headers with one flaw each.
 #
 # usage: check-harness.sh REPO
@@ -181,9 +184,10 @@ verdicts soak "median fail" "p99 fail" "same pass" "empty fail"
 judged "harness: compare-logs.sh soak fails a soak later than its control"
 
 # 4c. Timer lateness side by side: a median that fell back to tick
-# granularity (4 ms against the control's 0.3) must fail, a tick-tied
-# median within half a tick of its control passes, the same figures
-# pass, and a log without figures must fail.
+# granularity (4 ms against the control's 0.3) must fail, a median within
+# half a tick of its control passes, the same figures pass, a median of
+# 3 samples is not judged (4 ms against 0.4 passes), and a log without
+# figures must fail.
 late_log() {
 	printf '# dt: kernel 6.12.0, suite=full hz=250 expect=none\r\n'
 	printf '# cpu2 HZ=250: median limit 10.0 ms (1 tick + 6 ms), any 29.0 ms, one stall in 10+ 64.0 ms\r\n'
@@ -193,22 +197,45 @@ late_log() {
 }
 late_log 0.300 0.400 >"$tmp/ctl"
 late_log 4.000 0.400 >"$tmp/tick"
-late_log 0.300 2.300 >"$tmp/within"
+late_log 2.300 0.400 >"$tmp/within"
 late_log 0.300 0.400 >"$tmp/same"
-late_log 0.300 4.000 >"$tmp/long"
-verdicts lateness "tick fail" "long fail" "within pass" "same pass" "empty fail"
+late_log 0.300 4.000 >"$tmp/few"
+verdicts lateness "tick fail" "few pass" "within pass" "same pass" "empty fail"
 judged "harness: compare-logs.sh lateness fails medians later than the control's by half a tick"
 
-# 5. The benchmark report: made-up logs of two runs under -icount (compute
-# loop 3% dearer than periodic: missed; round trip equal: met) and one TCG
-# run (idle sums 3 and 4: within noise), a build line needing JSON escapes.
+# 4d. Same results on two boots (compare-results.sh): a known mark that
+# passed on one boot and a plain pass on the other agree, a known mark
+# that failed and a pass do not, nor does a test missing on one boot.
+t=$(printf '\t')
+printf 'a\nb\n' >"$tmp/suite"
+same() {
+	: >"$tmp/res"
+	printf '%s\n' "$@" >"$tmp/cres"
+	"$here/compare-results.sh" "$tmp/cres" "$tmp/suite" x y >/dev/null 2>&1
+}
+bad=0
+same "pass${t}x: a" "todo${t}x: b (known defect: why, passed this run)" \
+     "pass${t}y: a" "pass${t}y: b" ||
+	{ echo "$prog: compare-results.sh: a known mark that passed differs from a pass"; bad=1; }
+! same "pass${t}x: a" "todo${t}x: b (known defect: why, failed this run)" \
+       "pass${t}y: a" "pass${t}y: b" ||
+	{ echo "$prog: compare-results.sh: a known mark that failed equals a pass"; bad=1; }
+! same "pass${t}x: a" "pass${t}x: b" "pass${t}y: a" ||
+	{ echo "$prog: compare-results.sh: a test missing on one boot passes"; bad=1; }
+judged "harness: compare-results.sh tells a known failure from a pass, not a known pass"
+
+# 5. The benchmark report: made-up logs of three runs under -icount
+# (compute loop 3% dearer than periodic: missed, and exit status 3; round
+# trip equal: met) and one TCG run (idle sums 3 and 4: within noise), a
+# build line needing JSON escapes; then two runs of equal figures, which
+# are "insufficient runs", never met.
 w=$tmp/bench && mkdir -p "$w/logs" "$w/bench"
 printf '%s\n' 'trees=1:- "quoted\path"	tab' >"$w/bench/builds.txt"
 cost() {
 	printf 'BENCH scenario=cost_busy_all cpus=1 iterations=1 guest_ns=%s\r\n' "$3"
 	printf 'BENCH scenario=cost_pingpong cpus=1 round_trips=1 guest_ns=1 ns_per_trip=9000\r\n'
 }
-for r in 1 2; do
+for r in 1 2 3; do
 	cost periodic "$r" $((1000000000 + r)) >"$w/logs/bench-periodic-cost.r$r.log"
 	cost dyntick "$r" $((1030000000 + r)) >"$w/logs/bench-dyntick-cost.r$r.log"
 done
@@ -219,7 +246,9 @@ idle() {
 idle 1 >"$w/logs/bench-nohz.r1.log"
 idle 0.75 >"$w/logs/bench-dyntick.r1.log"
 bad=0
-if "$here/bench-report.sh" "$repo" "$w" >"$tmp/rep" 2>&1; then
+rc=0
+"$here/bench-report.sh" "$repo" "$w" >"$tmp/rep" 2>&1 || rc=$?
+if [ "$rc" = 3 ]; then
 	for v in "busy compute cost.*: missed" "pipe round trip cost.*: met" \
 		 "idle LOC/s (sum) dyntick <= nohz: within noise"; do
 		grep -q "^target: $v" "$tmp/rep" ||
@@ -228,10 +257,25 @@ if "$here/bench-report.sh" "$repo" "$w" >"$tmp/rep" 2>&1; then
 	python3 -m json.tool "$w/bench/results.json" >/dev/null ||
 		{ echo "$prog: bench-report.sh writes invalid JSON"; bad=1; }
 else
-	echo "$prog: bench-report.sh failed on made-up logs:"; sed 's/^/    /' "$tmp/rep"
+	echo "$prog: bench-report.sh exited $rc (want 3, a missed target) on made-up logs:"
+	sed 's/^/    /' "$tmp/rep"
 	bad=1
 fi
-judged "harness: bench-report.sh gives valid JSON and the verdicts its figures call for"
+w=$tmp/bench2 && mkdir -p "$w/logs" "$w/bench"
+for r in 1 2; do
+	cost periodic "$r" 1000000000 >"$w/logs/bench-periodic-cost.r$r.log"
+	cost dyntick "$r" 1000000000 >"$w/logs/bench-dyntick-cost.r$r.log"
+done
+idle 1 >"$w/logs/bench-nohz.r1.log"
+idle 1 >"$w/logs/bench-dyntick.r1.log"
+rc=0
+"$here/bench-report.sh" "$repo" "$w" >"$tmp/rep" 2>&1 || rc=$?
+if [ "$rc" = 1 ] || ! grep -q "^target: busy compute cost.*: insufficient runs" "$tmp/rep"; then
+	echo "$prog: bench-report.sh on two equal runs: exit $rc, want 'insufficient runs':"
+	sed 's/^/    /' "$tmp/rep"
+	bad=1
+fi
+judged "harness: bench-report.sh gives valid JSON, the verdicts its figures call for and exit 3 on a miss"
 
 # 6. The patch header judge (patch-header.awk): a good header passes, each
 # flaw fails it.  hdr FROM SUBJECT SOB SEP...: a made-up patch.

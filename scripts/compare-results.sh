@@ -16,13 +16,14 @@ tab=$(printf '\t')
 
 # status_of BOOT TEST: its last recorded status, or "missing".  A known
 # defect (tap-summary.sh records "NAME (known defect: WHY, failed|passed
-# this run)") is "todo-failed" or "todo-passed", so that a change of its
-# outcome on one boot still shows.
+# this run)") is "todo-failed" if it failed, so that a change of its
+# outcome on one boot still shows, and "pass" if it passed: a known mark
+# on one boot alone (a control's) does not make a passing test differ.
 status_of() {
 	s=$(awk -F "$tab" -v n="$1: $2" '
 		$2 == n { s = $1 }
 		index($2, n " (known defect: ") == 1 {
-			s = $1 ($2 ~ /, failed this run\)$/ ? "-failed" : "-passed")
+			s = $2 ~ /, failed this run\)$/ ? $1 "-failed" : "pass"
 		}
 		END { print s }' "$results")
 	echo "${s:-missing}"

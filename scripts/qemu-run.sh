@@ -13,7 +13,8 @@
 #   -t  host wall-clock limit (default 900 s); qemu is killed when it expires
 #   -a  extra kernel command line, appended after the harness's own
 # Environment: QEMU_ACCEL=tcg (default) or kvm (opt-in; nested KVM hangs on
-# some hosts), QEMU (default qemu-system-x86_64), QEMU_SMP (default 4: the
+# some hosts), QEMU_CMD_OUT (a file to write the QEMU command to, as a
+# script), QEMU (default qemu-system-x86_64), QEMU_SMP (default 4: the
 # guest's cpus_online test requires that many CPUs online).
 # The guest's HZ (dt.hz=) is CONFIG_HZ of the .config next to the bzImage's
 # build directory; without one the guest measures it.
@@ -86,6 +87,20 @@ append="console=ttyS0 panic=-1 cpuidle_haltpoll.force=1$tsc dt.suite=$suite${hz:
 set -- "$qemu" -accel "$accel" -smp "$smp" -m 512 -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
 [ -z "$icount" ] || set -- "$@" -icount "$icount"
+
+# QEMU_CMD_OUT: write the exact command there, as a script that runs it
+# again (qemu-test.sh's run record; scripts/rerun.sh)
+if [ -n "${QEMU_CMD_OUT:-}" ]; then
+	{
+		echo "#!/bin/sh"
+		echo "# $suite boot, recorded $(date -u '+%Y-%m-%d %H:%M:%S UTC'); console on stdout"
+		printf 'exec'
+		for a do
+			printf " '%s'" "$(printf '%s' "$a" | sed "s/'/'\\\\''/g")"
+		done
+		echo
+	} >"$QEMU_CMD_OUT"
+fi
 
 if [ "$suite" = shell ]; then
 	echo "$prog: interactive shell; quit with Ctrl-A X" >&2

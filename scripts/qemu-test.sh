@@ -5,6 +5,11 @@
 #
 # usage: qemu-test.sh WORKDIR RESULTS [BOOTS]
 #   BOOTS: the boot matrix (default: tests/boots of this repository)
+# Each run is recorded in WORKDIR/runs/DATE-COMMIT/ (the newest 5 are
+# kept): the commit and the diff stat of what was not committed, the
+# matrix, the kernels and initramfs booted, each boot's console log
+# (NAME.log) and its exact QEMU command (NAME.sh; make rerun RUN=DIR
+# BOOT=NAME boots it again), and the results.
 # Environment: BASE, the kernel base (its "known" lines apply); DT_APPEND,
 # appended to every boot's command line (make soak:
 # dt.soak=); BOOT_TIMEOUT, each boot's wall-clock limit (default 1200 s).
@@ -46,9 +51,11 @@ boot() {
 		status=1
 		return 0
 	fi
-	if QEMU_SMP=$smp "$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
+	[ -r "$run/bzImage-$variant" ] || cp "$bz" "$run/bzImage-$variant"
+	if QEMU_SMP=$smp QEMU_CMD_OUT=$run/$name.sh \
+		"$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
 		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
-		"$bz" "$initrd" "$suite" "$log"; then
+		"$run/bzImage-$variant" "$run/initramfs.cpio.gz" "$suite" "$log"; then
 		"$here/tap-summary.sh" add "$results" pass "$clean"
 	else
 		"$here/tap-summary.sh" add "$results" fail "$clean"
@@ -56,6 +63,7 @@ boot() {
 	fi
 	[ -r "$log" ] || return 0
 	cp "$log" "$work/logs/$name"
+	cp "$log" "$run/$name.log"
 	"$here/tap-summary.sh" parse "$results" "$work/logs/$name" || status=1
 }
 
@@ -98,6 +106,26 @@ use_base "$here/.." || exit 2
 base_known=$(awk -v base="$BASE" '$1 == "known" && $2 == base {
 	printf "%s%s:%s", sep, $3, $4; sep = ","
 	for (i = 5; i <= NF; i++) printf "%s%s", i == 5 ? ":" : "/", $i }' "$work/boots.run")
+# The run's record: WORKDIR/runs/DATE-COMMIT, the newest 5 kept
+repo=$(cd "$here/.." && pwd)
+commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+[ -z "$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
+	commit=$commit-dirty
+run=$work/runs/$(date -u '+%Y%m%d-%H%M%S')-$commit
+mkdir -p "$run"
+find "$work/runs" -mindepth 1 -maxdepth 1 -type d | sort -r | tail -n +6 |
+	while IFS= read -r old; do rm -rf "$old"; done
+{
+	echo "commit: $(git -C "$repo" log -1 --format='%H %s' 2>/dev/null || echo unknown)"
+	echo "base: $BASE ($(cat "$work/src/pristine/.dyntick-version" 2>/dev/null || echo unknown))"
+	echo "qemu: $(${QEMU:-qemu-system-x86_64} --version 2>/dev/null | head -n 1)"
+	echo "not committed:"
+	git -C "$repo" diff --stat HEAD 2>/dev/null | sed 's/^/  /'
+} >"$run/commit.txt"
+cp "$work/boots.run" "$run/boots"
+[ ! -r "$initrd" ] || cp "$initrd" "$run/initramfs.cpio.gz"
+echo "qemu-test: recording the run in $run"
+
 while read -r kind args; do
 	# shellcheck disable=SC2086 # the matrix's fields are split on purpose
 	case $kind in
@@ -106,4 +134,6 @@ while read -r kind args; do
 	compare-idle | compare-soak | compare-lateness) compare_logs "$kind" $args ;;
 	esac
 done <"$work/boots.run"
+cp "$results" "$run/results.txt"
+echo "qemu-test: run recorded in $run (make rerun RUN=$run BOOT=NAME)"
 exit $status

@@ -30,26 +30,35 @@ base)	target=$(end_of_base "$repo")
 *)	echo "tree: bad target '$upto' (all|base)" >&2; exit 1 ;;
 esac
 
-# quilt prefers the patch directory and the series file recorded in .pc
-# over QUILT_PATCHES and QUILT_SERIES: a tree pushed from another clone of
-# this repository, or with another series file (another base's, or the
-# top-level series link of the layout before patches/BASE/), is copied
-# afresh.
-for f in "patches:$QUILT_PATCHES" "series:$QUILT_SERIES"; do
-	rec=$tree/.pc/.quilt_${f%%:*}
-	if [ -f "$rec" ] && [ "$(cat "$rec")" != "${f#*:}" ]; then
-		echo "tree: $tree was pushed with $(cat "$rec"), not ${f#*:}: recreating it"
-		rm -rf "$tree"
-		break
-	fi
-done
-
 # What this tree should contain: the pristine version plus the series and
 # the patches it lists (another base's among them, if it shares some).
 stamp=$( { echo "$version $upto"; cat "$series"
 	   series_names "$repo" | while IFS= read -r p; do cat "$repo/patches/$p"; done; } 2>/dev/null |
 	sha1sum | cut -d' ' -f1)
-[ -f "$tree/.dyntick-stamp" ] && [ "$(cat "$tree/.dyntick-stamp")" = "$stamp" ] && exit 0
+
+# quilt prefers the patch directory and the series file recorded in .pc
+# over QUILT_PATCHES and QUILT_SERIES.  A tree pushed from another clone
+# of this repository (CI's) with the same content (stamp) only has them
+# recorded again: its files and its .pc backups are what this clone would
+# push.  One pushed with another content and another series file
+# (another base's, or the top-level series link of the layout before
+# patches/BASE/) is copied afresh.
+fresh=0
+[ -f "$tree/.dyntick-stamp" ] && [ "$(cat "$tree/.dyntick-stamp")" = "$stamp" ] && fresh=1
+for f in "patches:$QUILT_PATCHES" "series:$QUILT_SERIES"; do
+	rec=$tree/.pc/.quilt_${f%%:*}
+	if [ ! -f "$rec" ] || [ "$(cat "$rec")" = "${f#*:}" ]; then
+		continue
+	elif [ "$fresh" = 1 ]; then
+		echo "tree: $tree was pushed with $(cat "$rec"), same series and patches: recording ${f#*:}"
+		echo "${f#*:}" >"$rec"
+	else
+		echo "tree: $tree was pushed with $(cat "$rec"), not ${f#*:}: recreating it"
+		rm -rf "$tree"
+		break
+	fi
+done
+[ "$fresh" = 1 ] && [ -d "$tree" ] && exit 0
 
 if [ -d "$tree" ] && [ "$(cat "$tree/.dyntick-version" 2>/dev/null)" = "$version" ]; then
 	# quilt pop needs the patches as they were pushed: it restores from .pc.

@@ -129,25 +129,33 @@ static inline int dt_need_cpus(int n)
  * jiffies is late with it (under TCG its vCPU thread may be descheduled
  * for a few ms).  The minimum over tightly bracketed reads spread over
  * @span seconds (several ticks) is c to within the read spacing.  NAN if
- * jiffies cannot be read, or not within a 0.5 ms bracket for 1 s.
+ * jiffies cannot be read, or not within a 0.5 ms bracket for 3 s (it
+ * says which, and the tightest bracket it got).
  */
 static inline double dt_jiffies_offset(int hz, double span)
 {
-	double best = NAN, end = dt_now() + span;
+	double best = NAN, end = dt_now() + span, tightest = INFINITY;
 
-	while (dt_now() < end || (isnan(best) && dt_now() < end + 1)) {
+	while (dt_now() < end || (isnan(best) && dt_now() < end + 3)) {
 		double t0 = dt_now(), t1, off;
 		long long j = dt_jiffies();
 
 		t1 = dt_now();
-		if (j < 0)
+		if (j < 0) {
+			dt_diag("cannot read jiffies");
 			return NAN;
+		}
+		if (t1 - t0 < tightest)
+			tightest = t1 - t0;
 		if (t1 - t0 > 0.0005)
 			continue;
 		off = (t0 + t1) / 2 * hz - (double)j;
 		if (isnan(best) || off < best)
 			best = off;
 	}
+	if (isnan(best))
+		dt_diag("no jiffies read within 0.5 ms in %.0f s (tightest %.3f ms)",
+			span + 3, tightest * 1e3);
 	return best;
 }
 

@@ -3,13 +3,18 @@
  * sleep_cputime [rounds=3] [sleep_ms=1500]: a task is not charged its
  * sleep as CPU time.  On each idle CPU (CPU0 on a one-CPU guest) a pinned
  * task sleeps @sleep_ms, long enough for the tick to stop, then spins for
- * 20 ms of CLOCK_MONOTONIC.  Its CLOCK_THREAD_CPUTIME_ID may not exceed
- * the wall time of the spin by more than the same spin does right after
- * another spin (no sleep, the control, worst of all rounds) plus one tick
- * and 1 ms: a thread alone on its CPU cannot run longer than the clock it
- * runs against, but per-CPU sched_clock drifts from ktime by up to a
- * tick under TCG (the control's excess reached 22 ms with the HPET
- * broadcast), whatever the sleep.
+ * 20 ms of CLOCK_MONOTONIC; each round also spins right after another
+ * spin, without a sleep (the control).  A spin's excess is its
+ * CLOCK_THREAD_CPUTIME_ID minus the wall time it spun: a thread alone on
+ * its CPU cannot run longer than the clock it runs against, but per-CPU
+ * sched_clock drifts from ktime under TCG, sleep or not: one spin in
+ * twenty or so, slept or not, came out 6-15 ms over (the NO_HZ_IDLE
+ * control's no-sleep spin 11.7 ms in the same run as a dyn-tick spin's
+ * 10.1 ms after a sleep).  A round is over when its excess passes the
+ * control spins' median + one tick + 1 ms; the test fails when more
+ * rounds are over after a sleep than without one, plus one.  A kernel
+ * that charges the sleep does so on every round (55-547 ms each, 9 of 9
+ * and 3 of 3 rounds without the fix).
  *
  * With an unstable sched_clock (tsc=unstable, every boot of the suite)
  * the per-CPU sched_clock is kept within a tick of ktime by the tick;
@@ -44,41 +49,41 @@ int main(int argc, char **argv)
 {
 	int rounds = dt_arg_int(argc, argv, 1, 3);
 	int sleep_ms = dt_arg_int(argc, argv, 2, 1500);
-	int ncpus = dt_ncpus(), hz = dt_hz(), cpu, i, bad = 0;
-	double limit, worst = -1, worst_ref = 0, ex[DT_MAXCPU][16], ref;
+	int ncpus = dt_ncpus(), hz = dt_hz(), cpu, i, n = 0, bad = 0, bad_ref = 0;
+	double limit, worst = -1, worst_ref = -1;
+	double ex[DT_MAXCPU * 16], ref[DT_MAXCPU * 16], sorted[DT_MAXCPU * 16];
 
 	if (rounds < 1 || rounds > 16 || sleep_ms < 100) {
 		dt_diag("FAIL: want 1-16 rounds of 100+ ms");
 		return KSFT_FAIL;
 	}
-	dt_diag("HZ=%d, %d CPUs, %d rounds per CPU: sleep %d ms, spin %.0f ms; CPU time - wall time <= the no-sleep spin's worst + %.1f ms",
+	dt_diag("HZ=%d, %d CPUs, %d rounds per CPU: sleep %d ms, spin %.0f ms; a spin is over at the no-sleep spins' median + %.1f ms",
 		hz, ncpus, rounds, sleep_ms, SPIN_S * 1e3, 1e3 / hz + 1);
 	for (cpu = ncpus > 1 ? 1 : 0; cpu < ncpus; cpu++) {
 		dt_pin(cpu);
-		for (i = 0; i < rounds; i++) {
+		for (i = 0; i < rounds; i++, n++) {
 			spin_excess();
-			ref = spin_excess();
+			ref[n] = spin_excess();
 			dt_sleep(sleep_ms / 1e3);
-			ex[cpu][i] = spin_excess();
+			ex[n] = spin_excess();
 			dt_diag("cpu%d round %d: excess after sleep %.2f ms, without %.2f ms",
-				cpu, i, ex[cpu][i] * 1e3, ref * 1e3);
-			if (ref > worst_ref)
-				worst_ref = ref;
+				cpu, i, ex[n] * 1e3, ref[n] * 1e3);
 		}
 	}
-	limit = worst_ref + 1.0 / hz + 0.001;
-	for (cpu = ncpus > 1 ? 1 : 0; cpu < ncpus; cpu++)
-		for (i = 0; i < rounds; i++) {
-			if (ex[cpu][i] > worst)
-				worst = ex[cpu][i];
-			if (ex[cpu][i] > limit) {
-				dt_diag("cpu%d round %d: charged the sleep", cpu, i);
-				bad++;
-			}
-		}
-	dt_diag("worst excess %.2f ms after a sleep, %.2f ms without; %d rounds over %.1f ms",
-		worst * 1e3, worst_ref * 1e3, bad, limit * 1e3);
-	if (bad) {
+	memcpy(sorted, ref, n * sizeof(*ref));
+	qsort(sorted, n, sizeof(*sorted), dt_cmp_double);
+	limit = sorted[n / 2] + 1.0 / hz + 0.001;
+	for (i = 0; i < n; i++) {
+		if (ex[i] > worst)
+			worst = ex[i];
+		if (ref[i] > worst_ref)
+			worst_ref = ref[i];
+		bad += ex[i] > limit;
+		bad_ref += ref[i] > limit;
+	}
+	dt_diag("worst excess %.2f ms after a sleep, %.2f ms without; rounds over %.2f ms: %d of %d after a sleep, %d without",
+		worst * 1e3, worst_ref * 1e3, limit * 1e3, bad, n, bad_ref);
+	if (bad > bad_ref + 1) {
 		dt_diag("FAIL: a task was charged CPU time while it slept");
 		return KSFT_FAIL;
 	}

@@ -33,6 +33,11 @@
  * 43 s), and time lost per idle period adds up to many ticks (4 ms each
  * at HZ=250) over a window of 1-5 s sleeps.  A step of the host's clock
  * fails it too.
+ *
+ * Each of the three checks prints a kselftest result line of its own
+ * (jiffies_offset, wake_lateness, rtc_offset), so that a known mark
+ * (dt.known=time_rtc:WHY:SUBTEST) can name one and leave the others
+ * judged.
  */
 #include "dt.h"
 #include <sys/ioctl.h>
@@ -106,9 +111,17 @@ static int rtc_edge(int fd, struct edge *e)
 	return 0;
 }
 
+/* One check's result line; a failure makes the test's result a failure */
+static void subtest(int n, const char *name, int bad, int *ret)
+{
+	dt_diag("%s %d %s", bad ? "not ok" : "ok", n, name);
+	if (bad)
+		*ret = KSFT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
-	int secs = dt_arg_int(argc, argv, 1, 30), chunk = 0, fd;
+	int secs = dt_arg_int(argc, argv, 1, 30), chunk = 0, fd, bad;
 	int each = dt_arg_int(argc, argv, 2, 0), hz = dt_hz(), ret = KSFT_PASS;
 	double dmono, drtc, diff, lim, off0, off1, late, worst = 0;
 	char cs[64] = "?";
@@ -149,16 +162,16 @@ int main(int argc, char **argv)
 	close(fd);
 	dt_diag("jiffies offset from CLOCK_MONOTONIC: %+.3f ticks over the window (limit +-0.5)",
 		off1 - off0);
-	if (isnan(off1 - off0) || fabs(off1 - off0) > 0.5) {
+	bad = isnan(off1 - off0) || fabs(off1 - off0) > 0.5;
+	if (bad)
 		dt_diag("FAIL: jiffies %s", isnan(off1 - off0) ?
 			"unreadable" : "gained or lost ticks");
-		ret = KSFT_FAIL;
-	}
-	if (each && worst > 1e3 / hz + 25) {
+	subtest(1, "jiffies_offset", bad, &ret);
+	bad = each && worst > 1e3 / hz + 25;
+	if (bad)
 		dt_diag("FAIL: a %d s sleep woke %.1f ms late (limit 1 tick + 25 ms)",
 			each, worst);
-		ret = KSFT_FAIL;
-	}
+	subtest(2, "wake_lateness", bad, &ret);
 
 	dmono = b.mono - a.mono;
 	drtc = (double)(b.rtc - a.rtc);
@@ -170,11 +183,11 @@ int main(int argc, char **argv)
 		drtc, dmono, b.real - a.real);
 	dt_diag("monotonic - RTC = %+.3f ms (limit +-%.3f ms: 10 ms + 500 ppm + brackets)",
 		diff * 1e3, lim * 1e3);
-	if (fabs(diff) > lim) {
+	bad = fabs(diff) > lim;
+	if (bad)
 		dt_diag("FAIL: CLOCK_MONOTONIC %s the RTC by %.1f ms = %.1f ticks",
 			diff < 0 ? "lost time against" : "ran ahead of",
 			fabs(diff) * 1e3, fabs(diff) * hz);
-		ret = KSFT_FAIL;
-	}
+	subtest(3, "rtc_offset", bad, &ret);
 	return ret;
 }
