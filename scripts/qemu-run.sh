@@ -14,10 +14,12 @@
 #   -a  extra kernel command line, appended after the harness's own
 # Environment: QEMU_ACCEL=tcg (default) or kvm (opt-in; nested KVM hangs on
 # some hosts), QEMU_CMD_OUT (a file to write the QEMU command to, as a
-# script), QEMU (default qemu-system-x86_64), QEMU_SMP (default 4: the
-# guest's cpus_online test requires that many CPUs online).
-# The guest's HZ (dt.hz=) is CONFIG_HZ of the .config next to the bzImage's
-# build directory; without one the guest measures it.
+# script), QEMU_KCONFIG (the kernel's .config, for dt.hz=, when the image
+# is not in its build directory), QEMU (default qemu-system-x86_64),
+# QEMU_SMP (default 4: the guest's cpus_online test requires that many
+# CPUs online).
+# The guest's HZ (dt.hz=) is CONFIG_HZ of that .config; without one the
+# guest measures it.
 # Suite "shell" boots interactively: no time limit, no log, no scanning.
 # Exit 0 if qemu exited by itself and scan-log.sh finds the log clean.
 set -eu
@@ -67,8 +69,9 @@ smp=${QEMU_SMP:-4}
 case $smp in
 '' | *[!0-9]* | 0) die "QEMU_SMP=$smp: want a positive number of CPUs" ;;
 esac
-# O=build/VARIANT/arch/x86/boot/bzImage -> build/VARIANT/.config
-hz=$(sed -n 's/^CONFIG_HZ=//p' "$(dirname "$kernel")/../../../.config" 2>/dev/null || true)
+# QEMU_KCONFIG, else O=build/VARIANT/arch/x86/boot/bzImage -> build/VARIANT/.config
+kconfig=${QEMU_KCONFIG:-$(dirname "$kernel")/../../../.config}
+hz=$(sed -n 's/^CONFIG_HZ=//p' "$kconfig" 2>/dev/null || true)
 
 # cpuidle_haltpoll.force=1: the haltpoll cpuidle driver (poll + halt) under
 # TCG too, so the idle governor runs (kernels without it ignore the option).

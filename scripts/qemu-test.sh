@@ -52,7 +52,8 @@ boot() {
 		return 0
 	fi
 	[ -r "$run/bzImage-$variant" ] || cp "$bz" "$run/bzImage-$variant"
-	if QEMU_SMP=$smp QEMU_CMD_OUT=$run/$name.sh \
+	[ -r "$run/config-$variant" ] || cp "$work/build/$variant/.config" "$run/config-$variant"
+	if QEMU_SMP=$smp QEMU_CMD_OUT=$run/$name.sh QEMU_KCONFIG=$run/config-$variant \
 		"$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
 		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
 		"$run/bzImage-$variant" "$run/initramfs.cpio.gz" "$suite" "$log"; then

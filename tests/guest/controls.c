@@ -14,32 +14,6 @@
 #include "dt.h"
 
 #define ENABLE DT_SYSFS "/enable"
-#define SLEEPS DT_DEBUGFS "/sleeps"
-
-/* Each CPU's count of ticks skipped into @ticks; 0, or -1 if unreadable */
-static int read_skipped(unsigned long long *ticks)
-{
-	char buf[4096], *line, *save = NULL;
-	unsigned long long t;
-	unsigned long sl, cap;
-	int cpu, n = 0;
-
-	if (dt_read_file(SLEEPS, buf, sizeof(buf)) < 0) {
-		dt_diag("FAIL: cannot read %s", SLEEPS);
-		return -1;
-	}
-	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save))
-		if (sscanf(line, "%d %lu %lu %llu", &cpu, &sl, &cap, &t) == 4 &&
-		    cpu >= 0 && cpu < DT_MAXCPU) {
-			ticks[cpu] = t;
-			n++;
-		}
-	if (!n)
-		dt_diag("FAIL: %s has no CPU line", SLEEPS);
-	return n ? 0 : -1;
-}
-
 static void restore(void)
 {
 	dt_write_file(ENABLE, "1\n");
@@ -73,7 +47,7 @@ static int check_loc(double secs, int hz, int periodic)
 	int i, ret = 0;
 
 	dt_sleep(1.0);		/* let the switch settle */
-	if (read_skipped(a) || dt_measure(secs, &r) || read_skipped(b))
+	if (dt_ticks_skipped(a) || dt_measure(secs, &r) || dt_ticks_skipped(b))
 		return 1;
 	for (i = 0; i < r.n; i++) {
 		int c = r.cpu[i], bad;

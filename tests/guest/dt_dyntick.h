@@ -113,4 +113,34 @@ static inline int dt_selftest(const char *cmd, long *late, long *stale,
 	return dt_selftest_on(cmd, late, stale, NULL, NULL, NULL, took_ms);
 }
 
+#define DT_SLEEPS	DT_DEBUGFS "/sleeps"
+
+/*
+ * Each CPU's count of ticks skipped so far (the ticks_skipped column of
+ * debugfs dyn_tick/sleeps, series patch 24) into @ticks[DT_MAXCPU]: 0, or
+ * -1 (said why) if the file cannot be read or has no CPU line.
+ */
+static inline int dt_ticks_skipped(unsigned long long *ticks)
+{
+	char buf[4096], *line, *save = NULL;
+	unsigned long long t;
+	unsigned long sl, cap;
+	int cpu, n = 0;
+
+	if (dt_read_file(DT_SLEEPS, buf, sizeof(buf)) < 0) {
+		dt_diag("FAIL: cannot read %s", DT_SLEEPS);
+		return -1;
+	}
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		if (sscanf(line, "%d %lu %lu %llu", &cpu, &sl, &cap, &t) == 4 &&
+		    cpu >= 0 && cpu < DT_MAXCPU) {
+			ticks[cpu] = t;
+			n++;
+		}
+	if (!n)
+		dt_diag("FAIL: %s has no CPU line", DT_SLEEPS);
+	return n ? 0 : -1;
+}
+
 #endif /* DT_DYNTICK_H */
