@@ -209,7 +209,6 @@ judged "harness: compare-logs.sh lateness fails medians later than the control's
 t=$(printf '\t')
 printf 'a\nb\n' >"$tmp/suite"
 same() {
-	: >"$tmp/res"
 	printf '%s\n' "$@" >"$tmp/cres"
 	"$here/compare-results.sh" "$tmp/cres" "$tmp/suite" x y >/dev/null 2>&1
 }

@@ -13,25 +13,15 @@
  */
 #include "dt.h"
 
-#define ENABLE DT_SYSFS "/enable"
 static void restore(void)
 {
-	dt_write_file(ENABLE, "1\n");
-}
-
-static void on_term(int sig)
-{
-	int fd = open(ENABLE, O_WRONLY);
-
-	if (fd >= 0 && write(fd, "1\n", 2) != 2)
-		_exit(KSFT_FAIL);
-	_exit(128 + sig);
+	dt_write_file(DT_ENABLE, "1\n");
 }
 
 /* Write @val, expect success and "enabled: @want" afterwards. */
 static int set_enable(const char *val, int want)
 {
-	int err = dt_write_file(ENABLE, val), got;
+	int err = dt_write_file(DT_ENABLE, val), got;
 
 	got = dt_state_field("enabled");
 	dt_diag("write '%c' -> %s, state enabled: %d", val[0],
@@ -81,8 +71,7 @@ int main(void)
 		dt_diag("SKIP no %s", DT_SYSFS);
 		return KSFT_SKIP;
 	}
-	signal(SIGTERM, on_term);
-	signal(SIGINT, on_term);
+	dt_restore_enable_on_signals();
 	dt_print_state();
 	en = dt_state_field("enabled");
 	if (en != 1) {
@@ -91,7 +80,7 @@ int main(void)
 	}
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		int err = dt_write_file(ENABLE, bad[i]);
+		int err = dt_write_file(DT_ENABLE, bad[i]);
 		int now = dt_state_field("enabled");
 		int ok = err == -EINVAL && now == en;
 

@@ -113,6 +113,27 @@ static inline int dt_selftest(const char *cmd, long *late, long *stale,
 	return dt_selftest_on(cmd, late, stale, NULL, NULL, NULL, took_ms);
 }
 
+#define DT_ENABLE	DT_SYSFS "/enable"
+
+static inline void dt_enable_on_signal(int sig)
+{
+	int fd = open(DT_ENABLE, O_WRONLY);
+
+	if (fd >= 0 && write(fd, "1\n", 2) != 2)
+		_exit(KSFT_FAIL);
+	_exit(128 + sig);
+}
+
+/*
+ * For a test that writes enable=0: write enable=1 again if the runner
+ * kills it at its timeout (SIGTERM), or on SIGINT.
+ */
+static inline void dt_restore_enable_on_signals(void)
+{
+	signal(SIGTERM, dt_enable_on_signal);
+	signal(SIGINT, dt_enable_on_signal);
+}
+
 #define DT_SLEEPS	DT_DEBUGFS "/sleeps"
 
 /*

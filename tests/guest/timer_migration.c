@@ -39,7 +39,6 @@
 #include "dt.h"
 
 #define SYSCTL_MIGRATION "/proc/sys/kernel/timer_migration"
-#define ENABLE DT_SYSFS "/enable"
 #define TRIES 5
 #define MAXN (3 * DT_MAXCPU * 16)
 
@@ -49,15 +48,6 @@
  */
 static long late_us[2][MAXN];
 static int nlate[2], nstale[2], ctl;
-
-static void on_term(int sig)
-{
-	int fd = open(ENABLE, O_WRONLY);
-
-	if (fd >= 0 && write(fd, "1\n", 2) != 2)
-		_exit(KSFT_FAIL);
-	_exit(128 + sig);
-}
 
 /* 1 if the running kernel has the timer migration hierarchy (6.9+). */
 static int pull_model(void)
@@ -169,9 +159,9 @@ static int set_sysctl(int on)
 /* Write dyn-tick's sysfs enable; 0 if it took */
 static int set_enable(int on)
 {
-	if (dt_write_file(ENABLE, on ? "1\n" : "0\n") ||
+	if (dt_write_file(DT_ENABLE, on ? "1\n" : "0\n") ||
 	    dt_state_field("enabled") != on) {
-		dt_diag("cannot write %d to %s", on, ENABLE);
+		dt_diag("cannot write %d to %s", on, DT_ENABLE);
 		return -1;
 	}
 	dt_diag("dyn-tick enable=%d", on);
@@ -197,8 +187,7 @@ int main(int argc, char **argv)
 			SYSCTL_MIGRATION);
 		return KSFT_FAIL;
 	}
-	signal(SIGTERM, on_term);
-	signal(SIGINT, on_term);
+	dt_restore_enable_on_signals();
 	dt_pin(0);
 	dt_diag("%s model", pull ? "pull (timer migration hierarchy)" :
 		"push (get_nohz_timer_target())");
