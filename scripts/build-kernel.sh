@@ -23,9 +23,9 @@
 #   nohz-trace     nohz-patched with it (make hook-cost)
 #
 # The .config is regenerated only when a fragment or the tree changed.
-# A bzImage left in the build dir with a matching .dyntick-prebuilt stamp
-# (the bisect check of host-checks.sh saves the end-of-base prefix as
-# dyntick-base) is taken as it is.
+# A bzImage and .config left in the build dir with a matching
+# .dyntick-prebuilt stamp (the bisect check of host-checks.sh saves the
+# end-of-base prefix as dyntick-base) are taken as they are.
 #
 # usage: build-kernel.sh [-s] REPO WORKDIR VARIANT
 #   -s  print the variant's stamp (fragments + tree) and exit
@@ -73,7 +73,8 @@ stamp=$( { cat $files </dev/null; [ -z "${debian:-}" ] || cat "$here/debian-conf
 	sha1sum | cut -d' ' -f1)
 [ "$stamp_only" = 0 ] || { echo "$stamp"; exit 0; }
 bz=$obj/arch/x86/boot/bzImage
-if [ -f "$bz" ] && [ "$(cat "$obj/.dyntick-prebuilt" 2>/dev/null)" = "$stamp" ]; then
+if [ -f "$bz" ] && [ -f "$obj/.config" ] &&
+   [ "$(cat "$obj/.dyntick-prebuilt" 2>/dev/null)" = "$stamp" ]; then
 	echo "build: $variant: $bz is current (saved by the bisect check)"
 	exit 0
 fi

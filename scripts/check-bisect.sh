@@ -16,7 +16,8 @@
 # Environment: BASE, the base whose series (REPO/patches/BASE/series) is
 #   checked (default: the newest base with a series).
 #   SAVE_AFTER=<patch> SAVE_TO=<path>: copy the bzImage built
-#   with the series up to <patch> to <path>.  BISECT_MAKE (default make)
+#   with the series up to <patch> to <path>, and its .config to
+#   SAVE_CONFIG_TO (if set).  BISECT_MAKE (default make)
 #   and KCONFIG_SH (default scripts/kconfig.sh) exist for dry runs.
 #   Results go to tap-summary.sh add "$RESULTS" (default: printed).
 # One result per patch: "bisect: <patch> builds".  Exit 1 on any failure.
@@ -176,6 +177,7 @@ while read -r patch; do
 	case ${SAVE_AFTER:-} in
 	"$patch" | "$patch.patch" | "${patch%.patch}")
 		cp "$obj/arch/x86/boot/bzImage" "$SAVE_TO"
+		[ -z "${SAVE_CONFIG_TO:-}" ] || cp "$obj/.config" "$SAVE_CONFIG_TO"
 		echo "$prog: saved the bzImage built up to $patch as $SAVE_TO"
 		saved=1 ;;
 	esac

@@ -56,6 +56,7 @@ based=$work/build/dyntick-base
 mkdir -p "$based/arch/x86/boot"
 rm -f "$based/.dyntick-prebuilt"
 if SAVE_AFTER=$(end_of_base "$repo") SAVE_TO=$based/arch/x86/boot/bzImage \
+   SAVE_CONFIG_TO=$based/.config \
    "$here/check-bisect.sh" "$work/src/bisect" "$work/build/dyntick" "$repo" \
 	"$frag/base.config" "$frag/lowres.config" "$frag/dyntick.config"; then
 	mv "$stamp.saved" "$stamp" 2>/dev/null || true

@@ -45,8 +45,8 @@ boot() {
 	rm -f "$log" "$work/logs/$name"	# never parse a previous run's log
 	echo "qemu-test: $name: $variant kernel, -smp $smp, suite $suite${*:+, append \"$*\"}"
 	clean="$name: console clean (no panic/WARN/BUG/lockdep/stall)"
-	if [ ! -r "$bz" ]; then
-		echo "qemu-test: $name: no kernel $bz (its build failed?)" >&2
+	if [ ! -r "$bz" ] || [ ! -r "$work/build/$variant/.config" ]; then
+		echo "qemu-test: $name: no kernel $bz or no .config beside it (its build failed?)" >&2
 		"$here/tap-summary.sh" add "$results" fail "$name: $variant kernel built"
 		status=1
 		return 0
