@@ -7,7 +7,8 @@
 #   - initramfs/known-failures.awk on runs failing other subtests than
 #     a known mark names;
 #   - tap-summary.sh on an empty "1..0" plan, a short plan, and a results
-#     file missing a boot of the matrix;
+#     file missing a boot of the matrix; on KTAP v1 XFAIL lines;
+#   - check-ktap.sh on a good KTAP v1 log and on broken ones;
 #   - compare-logs.sh on a boot that wakes more than its control (idle),
 #     on a soak later than its control (soak) and on timer medians later
 #     than the control's (lateness);
@@ -18,15 +19,20 @@
 #     figures call for it, and exit status 3 on a miss;
 #   - patch-header.awk on a good header and on headers with one flaw each.
 #
-# usage: check-harness.sh REPO
+# usage: check-harness.sh REPO [KSRC]
+#   KSRC: a kernel tree, for check-ktap.sh's kunit.py
 # One result per judge to tap-summary.sh add "$RESULTS" (default: printed).
 # Exit 1 on any wrong verdict.
 set -eu
 
 prog=check-harness
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -eq 1 ] || { echo "usage: $0 REPO" >&2; exit 2; }
+case $# in
+1 | 2) ;;
+*) echo "usage: $0 REPO [KSRC]" >&2; exit 2 ;;
+esac
 repo=$(cd "$1" && pwd)
+ksrc=${2:-}
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
 failed=0
@@ -132,6 +138,38 @@ if "$here/tap-summary.sh" report "$tmp/res" "$tmp/noboots" >"$tmp/rep" 2>&1; the
 	bad=1
 fi
 judged "harness: tap-summary.sh fails empty or short plans, a skipped 'not ok', an empty boot matrix and boots that recorded nothing"
+
+# 3c. KTAP version 1: tap-summary.sh records a negative control's XFAIL as
+# a pass and a known defect, shown or not, as neither pass nor failure;
+# check-ktap.sh (the kernel's kunit.py parse) accepts such a log and
+# rejects a short plan, a log without its version line and a result past
+# the plan.
+bad=0
+printf '%s\n' 'KTAP version 1' '1..5' 'ok 1 a' 'ok 2 b # XFAIL control' \
+	'ok 3 c # XFAIL known defect: d' 'ok 4 d # known defect did not show this run: d' \
+	'ok 5 e # SKIP why' >"$tmp/v1.log"
+: >"$tmp/res"
+"$here/tap-summary.sh" parse "$tmp/res" "$tmp/v1.log" >/dev/null
+got=$(cut -f1 "$tmp/res" | tr '\n' ' ')
+[ "$got" = "pass pass todo todo skip " ] ||
+	{ echo "$prog: tap-summary.sh parse reads the KTAP v1 log as '$got'"; bad=1; }
+if [ -n "$ksrc" ]; then
+	RESULTS=- "$here/check-ktap.sh" "$ksrc" "$tmp/v1.log" >"$tmp/ck" 2>&1 ||
+		{ echo "$prog: check-ktap.sh rejects a good KTAP v1 log:"; sed 's/^/    /' "$tmp/ck"; bad=1; }
+	printf 'KTAP version 1\n1..3\nok 1 a\nok 2 b\n' >"$tmp/short.log"
+	printf 'TAP version 13\n1..1\nok 1 a\n' >"$tmp/v13.log"
+	printf 'KTAP version 1\n1..1\nok 1 a\nnot ok 2 b\n' >"$tmp/past.log"
+	for log in short v13 past; do
+		if RESULTS=- "$here/check-ktap.sh" "$ksrc" "$tmp/$log.log" >/dev/null 2>&1; then
+			echo "$prog: check-ktap.sh accepts the $log log"
+			bad=1
+		fi
+	done
+	judged "harness: KTAP v1 XFAIL lines read as meant; check-ktap.sh (kunit.py parse) rejects short plans, TAP 13 and results past the plan"
+else
+	echo "$prog: no kernel tree given: check-ktap.sh not checked"
+	result fail "harness: check-ktap.sh checked (no kernel tree for kunit.py)"
+fi
 
 # 3b. A known defect's subtests (initramfs/known-failures.awk): only the
 # named subtests failing is the known defect; another failing subtest, or

@@ -33,7 +33,7 @@ fi
 
 "$here/check-series.sh" "$work/src/pristine" "$work/check-series" "$repo" || status=1
 "$here/check-shell.sh" "$repo" || status=1
-"$here/check-harness.sh" "$repo" || status=1
+"$here/check-harness.sh" "$repo" "$work/src/pristine" || status=1
 "$here/check-nohz-surface.sh" "$repo" "$work/src/pristine" || status=1
 
 # mbox: git am of the mailed series must give the quilt-pushed tree.

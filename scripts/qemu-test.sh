@@ -1,7 +1,8 @@
 #!/bin/sh
 # The guest test suite: run every boot of the boot matrix (tests/boots) in
 # QEMU (-smp 4 unless the boot says qemu:smp=N) and record every KTAP
-# result in RESULTS, then the comparisons the matrix asks for.
+# result in RESULTS (each log also read by the kernel's KTAP parser,
+# check-ktap.sh), then the comparisons the matrix asks for.
 #
 # usage: qemu-test.sh WORKDIR RESULTS [BOOTS]
 #   BOOTS: the boot matrix (default: tests/boots of this repository)
@@ -66,6 +67,7 @@ boot() {
 	cp "$log" "$work/logs/$name"
 	cp "$log" "$run/$name.log"
 	"$here/tap-summary.sh" parse "$results" "$work/logs/$name" || status=1
+	"$here/check-ktap.sh" "$work/src/pristine" "$work/logs/$name" || status=1
 }
 
 compare() {

@@ -3,7 +3,11 @@
 #
 # usage: tap-summary.sh parse RESULTS LOG...
 #          read the KTAP lines ("ok N name", "not ok N name", "... # SKIP why",
-#          "... # TODO why" for a known open defect: recorded as "todo")
+#          "ok N name # XFAIL why" for a negative control that failed as
+#          it must: a pass; "ok N name # XFAIL known defect: why" and
+#          "ok N name # known defect did not show this run: why" for a
+#          known open defect, recorded as "todo", as is the "# TODO why"
+#          of logs from before KTAP version 1)
 #          of each console LOG and append one result per test; a test's name
 #          is prefixed with the log's name ("periodic: timer-latency").
 #          A log without a KTAP plan, with an empty plan "1..0", or with
@@ -18,7 +22,7 @@
 #          no "NAME: kernel_not_tainted" (the guest suite's last test), so
 #          that a boot that never ran or stopped early cannot go unseen;
 #          then name every failed test and every known defect (todo), print
-#          "N skipped", "N known defects (KTAP TODO)" and, as the last
+#          "N skipped", "N known defects (KTAP XFAIL)" and, as the last
 #          line, "N passed, N failed"; exits 1 on any failure or if no test
 #          passed or failed at all.
 #
@@ -78,11 +82,23 @@ parse)
 			sub(/^(not )?ok [0-9]+ */, "", line)
 			# a "not ok" stays a failure whatever its directive says
 			if (line ~ /#[ \t]*[Ss][Kk][Ii][Pp]/ && st == "pass") st = "skip"
+			# a known defect keeps its reason and outcome in the name
 			if (line ~ /#[ \t]*TODO/) {
 				st = "todo"
-				# keep the reason and the outcome in the name
 				sub(/[ \t]*#[ \t]*TODO[ \t]*/, " (known defect: ", line)
 				line = line ", " ($1 == "not" ? "failed" : "passed") " this run)"
+			} else if (st == "pass" && line ~ /# XFAIL known defect: /) {
+				st = "todo"
+				sub(/ *# XFAIL known defect: /, " (known defect: ", line)
+				line = line ", failed this run)"
+			} else if (st == "pass" && line ~ /# known defect did not show this run: /) {
+				st = "todo"
+				sub(/ *# known defect did not show this run: /, " (known defect: ", line)
+				line = line ", passed this run)"
+			} else if (line ~ /# XFAIL /) {
+				# a negative control; "not ok" stays a failure
+				sub(/ *# XFAIL /, " (expected failure: ", line)
+				line = line ")"
 			}
 			sub(/[ \t]*#[ \t]*[Ss][Kk][Ii][Pp].*$/, "", line)
 			if (line == "") line = "(unnamed test)"
@@ -128,7 +144,7 @@ report)
 		esac
 	done <"$results"
 	echo "$skip skipped"
-	echo "$todo known defects (KTAP TODO)"
+	echo "$todo known defects (KTAP XFAIL)"
 	echo "$pass passed, $fail failed"
 	if [ $((pass + fail)) -eq 0 ]; then
 		echo "$prog: no test ran (only skips or nothing in $results)" >&2
