@@ -178,7 +178,7 @@ results:
 
 mbox: src
 	@FROM="$(FROM)" $(S)/mbox.sh $(REPO) $(W)/dyntick.mbox \
-		"$$(. $(S)/lib.sh && base_version $(REPO))"
+		"$$(. $(S)/lib.sh && base_version $(REPO))" $(W)/src/pristine
 
 # clean: the selected base's builds, logs, run records and results; its
 # sources stay.

@@ -58,7 +58,8 @@ base_version() {
 mbox_check() {
 	if "$here/tree.sh" "$1" "$2" series all &&
 	   FROM="Dyntick Harness <harness@example.invalid>" \
-		"$here/mbox.sh" "$1" "$2/check-mbox.mbox" "$(base_version "$1")"; then
+		"$here/mbox.sh" "$1" "$2/check-mbox.mbox" "$(base_version "$1")" \
+		"$2/src/pristine"; then
 		"$here/check-mbox.sh" "$2/src/pristine" "$2/src/series" "$1" \
 			"$2/check-mbox.mbox"
 	else

@@ -3,17 +3,21 @@
 # "[PATCH 0/N] title" cover letter, then "[PATCH n/N] subject" per patch,
 # threaded to the cover letter.
 #
-# usage: mbox.sh REPO OUTFILE BASEVERSION
+# usage: mbox.sh REPO OUTFILE BASEVERSION KSRC
 #   REPO has patches/BASE/series (BASE from the environment, default the
 #   newest base with a series) and the patches it lists under patches/.
 #   BASEVERSION is the Debian package version of linux-source-BASE the
-#   series is verified against.  Each patch starts with "From:" and
+#   series is verified against.  KSRC is that unpacked kernel tree: its
+#   scripts/get_maintainer.pl (--no-git) gives each patch its Cc: lines,
+#   the cover letter the union of them.  Each patch starts with "From:" and
 #   "Subject:" lines (and optionally "Date:"); other header lines, such as
 #   "Originally-by:", are moved into the body right before the first
 #   Signed-off-by: so git am keeps them in the commit message.
 #   Cover letter: title = first line of
 #   REPO/patches/BASE/cover-letter.txt, then its "Cc: " lines (headers of
-#   every mail), blurb = the rest (a generic one without that file).
+#   every mail, beside get_maintainer.pl's), blurb = the rest (a generic
+#   one without that file); it ends with the upstream stable release the
+#   series applies to ("base-commit:", see below).
 #   The patches carry the project's placeholder identity; in the mbox,
 #   From: and Signed-off-by: carry the sender's own (a DCO sign-off is a
 #   real person's): FROM="Name <email>", else git config user.name and
@@ -24,9 +28,14 @@ set -eu
 prog=mbox
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "$prog: $*" >&2; exit 1; }
-[ $# -eq 3 ] || { echo "usage: $0 REPO OUTFILE BASEVERSION" >&2; exit 2; }
-repo=$1 out=$2 base=$3
+[ $# -eq 4 ] || { echo "usage: $0 REPO OUTFILE BASEVERSION KSRC" >&2; exit 2; }
+repo=$1 out=$2 base=$3 ksrc=$4
 [ -n "$base" ] || die "BASEVERSION is empty"
+getmaint=$ksrc/scripts/get_maintainer.pl
+if [ ! -r "$getmaint" ] || [ ! -r "$ksrc/MAINTAINERS" ]; then
+	die "$ksrc has no scripts/get_maintainer.pl and MAINTAINERS (not the unpacked kernel tree? make src)"
+fi
+command -v perl >/dev/null || die "perl is missing (get_maintainer.pl; make deps)"
 repo=$(cd "$repo" && pwd)
 prefix=${SUBJECT_PREFIX:-PATCH}
 placeholder="Dyntick Project <dyntick-devel@example.org>"
@@ -117,6 +126,10 @@ n=0
 while read -r p; do
 	n=$((n + 1))
 	split "$repo/patches/$p" "$tmp/$n" || die "cannot use $repo/patches/$p (see above)"
+	# who the kernel's MAINTAINERS says should see it
+	(cd "$ksrc" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
+		--no-rolestats --no-tree "$repo/patches/$p") >"$tmp/$n/maint" ||
+		die "get_maintainer.pl failed on $p"
 	# the sender's identity for the project's placeholder
 	for f in from body; do
 		awk -v ph="$placeholder" -v me="$sender" '
@@ -135,6 +148,16 @@ now=$(date +%s)
 msgid() { echo "<dyntick.$now.$$.$1@localhost>"; }
 maildate() { LC_ALL=C date -R -d "@$((now + $1))"; }
 
+# cc N: the Cc: lines of mail N (0: the cover letter), without the sender
+# and without repeats: the cover letter's own, then get_maintainer.pl's
+cc() {
+	if [ "$1" = 0 ]; then
+		cat "$tmp/cc" "$tmp"/[0-9]*/maint
+	else
+		cat "$tmp/cc" "$tmp/$1/maint"
+	fi | sed 's/^Cc: //' | awk -v me="$sender" 'NF && $0 != me && !seen[$0]++ { print "Cc: " $0 }'
+}
+
 # header N FROM DATE SUBJECT
 header() {
 	echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
@@ -146,7 +169,7 @@ header() {
 		echo "In-Reply-To: $(msgid 0)"
 		echo "References: $(msgid 0)"
 	fi
-	[ ! -s "$tmp/cc" ] || cat "$tmp/cc"
+	cc "$1"
 	echo "MIME-Version: 1.0"
 	echo "Content-Type: text/plain; charset=UTF-8"
 	echo "Content-Transfer-Encoding: 8bit"
