@@ -39,6 +39,12 @@
 #define KSFT_PASS	0
 #define KSFT_FAIL	1
 #define KSFT_SKIP	4
+/*
+ * The test could not measure (a file it reads is missing, a bad
+ * argument, a fork that failed): never the test's own verdict, so a
+ * negative control (dt.expect=) that exits with it fails.
+ */
+#define DT_ERROR	5
 
 #define DT_MAXCPU	64
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -104,7 +110,7 @@ static inline int dt_arg_int(int argc, char **argv, int idx, int def)
 	v = strtol(argv[idx], &end, 10);
 	if (*argv[idx] == '\0' || *end != '\0' || v < 0 || v > 100000) {
 		dt_diag("bad argument '%s' (want a number)", argv[idx]);
-		exit(KSFT_FAIL);
+		exit(DT_ERROR);
 	}
 	return (int)v;
 }

@@ -15,7 +15,7 @@ static inline void dt_pin(int cpu)
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set)) {
 		dt_diag("sched_setaffinity(cpu%d): %s", cpu, strerror(errno));
-		exit(KSFT_FAIL);
+		exit(DT_ERROR);
 	}
 }
 
@@ -30,7 +30,7 @@ static inline pid_t dt_fork(void)
 
 	if (pid < 0) {
 		dt_diag("fork: %s", strerror(errno));
-		exit(KSFT_FAIL);
+		exit(DT_ERROR);
 	}
 	if (pid == 0) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);

@@ -151,7 +151,7 @@ static inline int dt_measure(double secs, struct dt_rates *r)
 /*
  * The tickless floor: over @secs of idling, every online CPU from
  * @first_cpu on takes at most 5% of HZ local timer interrupts a second.
- * Prints each CPU's rate; returns 1 when one is over, or on a read error.
+ * Prints each CPU's rate; returns 1 when one is over, -1 on a read error.
  */
 static inline int dt_check_idle_loc(double secs, int first_cpu)
 {
@@ -160,7 +160,7 @@ static inline int dt_check_idle_loc(double secs, int first_cpu)
 	int i, ret = 0;
 
 	if (dt_measure(secs, &r))
-		return 1;
+		return -1;
 	for (i = 0; i < r.n; i++) {
 		int bad = r.cpu[i] >= first_cpu && r.loc[i] > lim;
 

@@ -17,10 +17,10 @@ int main(int argc, char **argv)
 	dt_diag("HZ=%d, idle window %d s: IRQ0/s <= %.1f, LOC/s <= %.1f per CPU",
 		hz, secs, lim0, lim);
 	if (dt_measure(secs, &r))
-		return KSFT_FAIL;
+		return DT_ERROR;
 	if (r.irq0 < 0) {
-		dt_diag("FAIL: no ' 0:' line in /proc/interrupts");
-		return KSFT_FAIL;
+		dt_diag("no ' 0:' line in /proc/interrupts");
+		return DT_ERROR;
 	}
 	dt_diag("IRQ0/s=%.1f%s", r.irq0, r.irq0 > lim0 ? " > limit" : "");
 	if (r.irq0 > lim0)

@@ -12,5 +12,7 @@ int main(int argc, char **argv)
 
 	dt_diag("HZ=%d, idle window %d s, limit LOC/s <= %.1f per CPU",
 		hz, secs, hz * 0.05);
-	return dt_check_idle_loc(secs, 0) ? KSFT_FAIL : KSFT_PASS;
+	int ret = dt_check_idle_loc(secs, 0);
+
+	return ret < 0 ? DT_ERROR : ret ? KSFT_FAIL : KSFT_PASS;
 }

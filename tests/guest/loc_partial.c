@@ -18,7 +18,7 @@ int main(int argc, char **argv)
 	dt_diag("HZ=%d, window %d s, cpu0 busy: cpu0 LOC/s >= %.1f, others <= %.1f",
 		hz, secs, hi, lo);
 	if (dt_measure_busy(0, 1, secs, &r))
-		return KSFT_FAIL;
+		return DT_ERROR;
 	for (i = 0; i < r.n; i++) {
 		int bad = r.cpu[i] == 0 ? r.loc[i] < hi : r.loc[i] > lo;
 

@@ -76,9 +76,9 @@ int main(int argc, char **argv)
 	int keeps;
 
 	if (ncpus < 2 || secs < 1 || period < 10) {
-		dt_diag("FAIL: want 2+ CPUs (%d), secs >= 1, period_ms >= 10",
+		dt_diag("want 2+ CPUs (%d), secs >= 1, period_ms >= 10",
 			ncpus);
-		return KSFT_FAIL;
+		return DT_ERROR;
 	}
 	dt_read_line("/sys/devices/system/cpu/cpuidle/current_driver", drv,
 		     sizeof(drv));
@@ -96,22 +96,22 @@ int main(int argc, char **argv)
 	dt_sleep(0.3);
 	if (sleep_stats(cpu, v)) {	/* reads and clears the counters */
 		dt_stop(child);
-		return KSFT_FAIL;
+		return DT_ERROR;
 	}
 	if (dt_irqs_read(&a)) {
 		dt_stop(child);
-		return KSFT_FAIL;
+		return DT_ERROR;
 	}
 	dt_sleep(secs);
 	if (dt_irqs_read(&b) || sleep_stats(cpu, v)) {
 		dt_stop(child);
-		return KSFT_FAIL;
+		return DT_ERROR;
 	}
 	dt_stop(child);
 	dt_rates(&a, &b, &r);
 	if (cpu >= r.n || r.cpu[cpu] != cpu) {
-		dt_diag("FAIL: no LOC count of CPU%d", cpu);
-		return KSFT_FAIL;
+		dt_diag("no LOC count of CPU%d", cpu);
+		return DT_ERROR;
 	}
 
 	dt_diag("CPU%d: %ld governor sleeps, %ld stopped the tick, %ld programmed as predicted (max error %ld us), mean predicted sleep %ld us",

@@ -121,6 +121,6 @@ int main(int argc, char **argv)
 		}
 	}
 	dt_pin(0);
-	ret |= dt_check_idle_loc(5, 1);
+	ret |= dt_check_idle_loc(5, 1) != 0;
 	return ret ? KSFT_FAIL : KSFT_PASS;
 }
