@@ -32,7 +32,8 @@ static const char *const hooks[] = {
 	/* both kernels: interrupt entry, where dyn-tick catches jiffies up */
 	"tick_irq_enter",
 	/* dyn-tick */
-	"dyn_tick_get_sleep_length", "dyn_tick_reprogram_timer",
+	"dyn_tick_idle_enter", "dyn_tick_get_sleep_length",
+	"dyn_tick_reprogram_timer", "dyn_tick_irq_exit",
 	"dyn_tick_idle_exit", "dyn_tick_idle_got_tick",
 	"dyn_tick_tick_stopped",
 	/* mainline NO_HZ_IDLE */
