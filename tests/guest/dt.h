@@ -28,7 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -178,6 +180,33 @@ static inline int dt_write_file(const char *path, const char *s)
 	if (close(fd) && !ret)
 		ret = -errno;
 	return ret;
+}
+
+/* tracefs, mounted by dt_tracefs_mount() if it is not there yet */
+#define DT_TRACEFS	"/sys/kernel/tracing"
+
+/* 0 once tracefs is at DT_TRACEFS; -errno if it cannot be mounted. */
+static inline int dt_tracefs_mount(void)
+{
+	mkdir(DT_TRACEFS, 0755);
+	if (!access(DT_TRACEFS "/trace", F_OK) ||
+	    !mount("tracefs", DT_TRACEFS, "tracefs", 0, NULL))
+		return 0;
+	dt_diag("cannot mount tracefs on %s: %s", DT_TRACEFS, strerror(errno));
+	return -errno;
+}
+
+/* Write @s to @file of tracefs (a path under DT_TRACEFS); says why not. */
+static inline int dt_tr_write(const char *file, const char *s)
+{
+	char path[160];
+	int err;
+
+	snprintf(path, sizeof(path), DT_TRACEFS "/%s", file);
+	err = dt_write_file(path, s);
+	if (err)
+		dt_diag("echo %s > %s: %s", s, path, strerror(-err));
+	return err;
 }
 
 /* The rest, by topic, each using only what comes before it. */

@@ -22,10 +22,7 @@
  * Fails if the tracer cannot be set up or no hook of the list was called.
  */
 #include "dt.h"
-#include <sys/mount.h>
-#include <sys/stat.h>
 
-#define TR	"/sys/kernel/tracing"
 #define MAXC	65536
 
 static const char *const hooks[] = {
@@ -47,17 +44,6 @@ static const char *const hooks[] = {
 static double *dur[NHOOK];
 static int ndur[NHOOK];
 
-static int tr_write(const char *file, const char *s)
-{
-	char path[128];
-	int err;
-
-	snprintf(path, sizeof(path), TR "/%s", file);
-	err = dt_write_file(path, s);
-	if (err)
-		dt_diag("FAIL: echo %s > %s: %s", s, path, strerror(-err));
-	return err;
-}
 
 /* Add every hook this kernel has to set_ftrace_filter; how many */
 static int set_filter(void)
@@ -66,12 +52,12 @@ static int set_filter(void)
 	int fd, n = 0;
 	size_t i;
 
-	if (dt_read_file(TR "/available_filter_functions", avail,
+	if (dt_read_file(DT_TRACEFS "/available_filter_functions", avail,
 			 sizeof(avail)) < 0) {
-		dt_diag("FAIL: no %s/available_filter_functions", TR);
+		dt_diag("FAIL: no %s/available_filter_functions", DT_TRACEFS);
 		return -1;
 	}
-	fd = open(TR "/set_ftrace_filter", O_WRONLY | O_TRUNC);
+	fd = open(DT_TRACEFS "/set_ftrace_filter", O_WRONLY | O_TRUNC);
 	if (fd < 0)
 		return -1;
 	for (i = 0; i < NHOOK; i++) {
@@ -99,7 +85,7 @@ static int set_filter(void)
 /* Lines "  0)   1.234 us    |  name();": leaf calls with their duration */
 static void parse_trace(void)
 {
-	FILE *f = fopen(TR "/trace", "r");
+	FILE *f = fopen(DT_TRACEFS "/trace", "r");
 	char line[512];
 	size_t i;
 
@@ -138,26 +124,21 @@ int main(int argc, char **argv)
 	int sleep_ms = dt_arg_int(argc, argv, 2, 20);
 	struct timespec ts = { sleep_ms / 1000, sleep_ms % 1000 * 1000000L };
 
-	mkdir(TR, 0755);
-	if (access(TR "/current_tracer", F_OK) &&
-	    mount("tracefs", TR, "tracefs", 0, NULL)) {
-		dt_diag("FAIL: cannot mount tracefs on %s: %s", TR,
-			strerror(errno));
+	if (dt_tracefs_mount())
 		return KSFT_FAIL;
-	}
 	for (i = 0; i < (int)NHOOK; i++)
 		dur[i] = calloc(MAXC, sizeof(double));
 	dt_diag("%d sleeps of %d ms on CPU0, hooks traced", wakeups, sleep_ms);
 	dt_pin(0);
-	if (set_filter() <= 0 || tr_write("buffer_size_kb", "8192") ||
-	    tr_write("current_tracer", "function_graph") ||
-	    tr_write("trace", "") || tr_write("tracing_on", "1"))
+	if (set_filter() <= 0 || dt_tr_write("buffer_size_kb", "8192") ||
+	    dt_tr_write("current_tracer", "function_graph") ||
+	    dt_tr_write("trace", "") || dt_tr_write("tracing_on", "1"))
 		return KSFT_FAIL;
 	for (i = 0; i < wakeups; i++)
 		clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
-	tr_write("tracing_on", "0");
+	dt_tr_write("tracing_on", "0");
 	parse_trace();
-	tr_write("current_tracer", "nop");
+	dt_tr_write("current_tracer", "nop");
 
 	for (i = 0; i < (int)NHOOK; i++) {
 		double sum = 0;

@@ -12,62 +12,46 @@
  * has no timer:tick_stop event fails.
  */
 #include "dt.h"
-#include "dt_cpu.h"
-#include <sys/mount.h>
-#include <sys/stat.h>
 
-#define TR	"/sys/kernel/tracing"
-#define EV	TR "/events/timer/tick_stop"
-
-static int tr_write(const char *file, const char *s)
-{
-	int err = dt_write_file(file, s);
-
-	if (err)
-		dt_diag("echo %s > %s: %s", s, file, strerror(-err));
-	return err;
-}
+#define EV	"events/timer/tick_stop"
 
 int main(int argc, char **argv)
 {
 	int secs = dt_arg_int(argc, argv, 1, 2);
-	int ncpus = sysconf(_SC_NPROCESSORS_ONLN), cpu, bad = 0;
+	int ncpus = dt_ncpus(), cpu, bad = 0;
 	static char buf[1 << 20];
 	long stops[DT_MAXCPU] = { 0 };
 	char *p;
 
-	if (secs < 1 || ncpus < 2 || ncpus > DT_MAXCPU) {
-		dt_diag("need secs >= 1 and 2..%d CPUs", DT_MAXCPU);
+	if (secs < 1 || ncpus < 2) {
+		dt_diag("need secs >= 1 and 2+ CPUs");
 		return DT_ERROR;
 	}
-	mkdir(TR, 0755);
-	if (access(TR "/trace", F_OK) &&
-	    mount("tracefs", TR, "tracefs", 0, NULL)) {
-		dt_diag("cannot mount tracefs on %s: %s (a kernel without tracing)",
-			TR, strerror(errno));
+	if (dt_tracefs_mount()) {
+		dt_diag("a kernel without tracing");
 		return DT_ERROR;
 	}
-	if (access(TR "/events/timer", F_OK)) {
-		dt_diag("no %s/events/timer: a kernel without event tracing", TR);
+	if (access(DT_TRACEFS "/events/timer", F_OK)) {
+		dt_diag("no %s/events/timer: a kernel without event tracing",
+			DT_TRACEFS);
 		return DT_ERROR;
 	}
-	if (access(EV "/enable", F_OK)) {
-		dt_diag("FAIL: no timer:tick_stop event (%s)", EV);
+	if (access(DT_TRACEFS "/" EV "/enable", F_OK)) {
+		dt_diag("FAIL: no timer:tick_stop event (%s/%s)", DT_TRACEFS, EV);
 		return KSFT_FAIL;
 	}
 	dt_pin(0);
-	if (tr_write(TR "/buffer_size_kb", "256") ||
-	    tr_write(TR "/trace", "") || tr_write(EV "/enable", "1") ||
-	    tr_write(TR "/tracing_on", "1"))
+	if (dt_tr_write("buffer_size_kb", "256") || dt_tr_write("trace", "") ||
+	    dt_tr_write(EV "/enable", "1") || dt_tr_write("tracing_on", "1"))
 		return DT_ERROR;
 	dt_sleep(secs);
-	if (tr_write(EV "/enable", "0"))
+	if (dt_tr_write(EV "/enable", "0"))
 		return DT_ERROR;
-	if (dt_read_file(TR "/trace", buf, sizeof(buf)) < 0) {
-		dt_diag("cannot read %s/trace", TR);
+	if (dt_read_file(DT_TRACEFS "/trace", buf, sizeof(buf)) < 0) {
+		dt_diag("cannot read %s/trace", DT_TRACEFS);
 		return DT_ERROR;
 	}
-	tr_write(TR "/trace", "");
+	dt_tr_write("trace", "");
 
 	/* "<idle>-0 [002] d..1. 12.345678: tick_stop: success=1 dependency=NONE" */
 	for (p = buf; (p = strstr(p, "tick_stop: success=1")); p++) {
