@@ -17,7 +17,9 @@
 #   - bench-report.sh on made-up bench logs: valid JSON, each of the
 #     verdicts met, missed, within noise and insufficient runs where the
 #     figures call for it, and exit status 3 on a miss;
-#   - patch-header.awk on a good header and on headers with one flaw each.
+#   - patch-header.awk on a good header and on headers with one flaw each;
+#   - qemu-run.sh and qemu-test.sh on a fake QEMU that crashes once, twice
+#     or hangs.
 #
 # usage: check-harness.sh REPO [KSRC]
 #   KSRC: a kernel tree, for check-ktap.sh's kunit.py
@@ -338,4 +340,59 @@ hdr "Con Kolivas <kernel@kolivas.org>" "tick: Do it" "$me" --- >"$tmp/p" &&
 	header "a 2005 author as From" 1
 hdr "$me" "tick: Do it" "$me" --- --- >"$tmp/p" && header "two --- lines" 1
 judged "harness: patch-header.awk rejects what it must"
+
+# 7. A QEMU that crashes: qemu-run.sh exits 3 on its SIGSEGV (1 on a guest
+# that never ends), qemu-test.sh boots again once, reports the crash and
+# fails on a second one.  The fake qemu crashes on its first
+# $FAKE_CRASHES runs, then prints a clean one-test suite.
+if [ -n "$ksrc" ]; then
+	bad=0
+	w=$tmp/qt && mkdir -p "$w/build/v/arch/x86/boot" "$w/src"
+	: >"$w/build/v/arch/x86/boot/bzImage"
+	: >"$w/initramfs.cpio.gz"
+	echo 'CONFIG_HZ=250' >"$w/build/v/.config"
+	ln -s "$ksrc" "$w/src/pristine"
+	printf 'boot crashy v nodebug\n' >"$tmp/boots"
+	cat >"$tmp/qemu" <<-EOF
+	#!/bin/sh
+	[ "\$1" != --version ] || { echo 'QEMU emulator version 0 (fake)'; exit 0; }
+	n=\$(cat "$tmp/qemu.runs" 2>/dev/null || echo 0)
+	echo \$((n + 1)) >"$tmp/qemu.runs"
+	[ "\$FAKE_CRASHES" != hang ] || exec sleep 30
+	[ "\$n" -ge "\$FAKE_CRASHES" ] || kill -SEGV \$\$
+	printf 'KTAP version 1\\n1..1\\nok 1 kernel_not_tainted\\n# dyntick-guest: done\\n'
+	EOF
+	chmod +x "$tmp/qemu"
+	# crash CRASHES WANT_RC: qemu-run.sh's exit status must be WANT_RC
+	crash() {
+		rc=0
+		rm -f "$tmp/qemu.runs"
+		FAKE_CRASHES=$1 QEMU=$tmp/qemu QEMU_KCONFIG=$w/build/v/.config \
+			"$here/qemu-run.sh" -t 2 "$w/build/v/arch/x86/boot/bzImage" \
+			"$tmp/boots" nodebug "$tmp/qr.log" >"$tmp/qr" 2>&1 || rc=$?
+		[ "$rc" = "$2" ] || { echo "$prog: qemu-run.sh exits $rc, not $2, on a qemu with FAKE_CRASHES=$1:"; sed 's/^/    /' "$tmp/qr"; bad=1; }
+	}
+	crash 1 3
+	crash hang 1
+	crash 0 0
+	# qtest CRASHES WANT_RC WANT_REPORT: qemu-test.sh on the one-boot matrix
+	# exits WANT_RC, and its report has a line WANT_REPORT
+	qtest() {
+		rc=0
+		rm -f "$tmp/qemu.runs" "$w/res"
+		FAKE_CRASHES=$1 QEMU=$tmp/qemu BASE=$(default_base "$repo") \
+			"$here/qemu-test.sh" "$w" "$w/res" "$tmp/boots" >"$tmp/qt.out" 2>&1 || rc=$?
+		"$here/tap-summary.sh" report "$w/res" "$w/boots.run" >>"$tmp/qt.out" 2>&1 || true
+		if [ "$rc" != "$2" ] || ! grep -q "$3" "$tmp/qt.out"; then
+			echo "$prog: qemu-test.sh with a qemu that crashes $1 time(s): exit $rc (want $2), no '$3':"
+			sed 's/^/    /' "$tmp/qt.out"
+			bad=1
+		fi
+	}
+	qtest 1 0 '^1 boot(s) run again after QEMU crashed'
+	qtest 2 1 '^FAILED: crashy: console clean'
+	judged "harness: a QEMU crash is told from a guest failure (qemu-run.sh exit 3) and its boot runs again once, reported; a second crash fails"
+else
+	result fail "harness: the QEMU crash path checked (no kernel tree for check-ktap.sh)"
+fi
 exit "$failed"

@@ -21,7 +21,10 @@
 # The guest's HZ (dt.hz=) is CONFIG_HZ of that .config; without one the
 # guest measures it.
 # Suite "shell" boots interactively: no time limit, no log, no scanning.
-# Exit 0 if qemu exited by itself and scan-log.sh finds the log clean.
+# Exit 0 if qemu exited by itself and scan-log.sh finds the log clean;
+# 3 if qemu crashed (died of SIGSEGV, SIGBUS, SIGABRT, SIGILL or SIGFPE):
+# an emulator fault, whatever the guest was doing (qemu-test.sh boots
+# again once); 1 for anything else.
 set -eu
 
 prog='qemu-run'
@@ -128,6 +131,14 @@ case $rc in
 	echo "$prog: $suite: timeout after $timeout_s s: qemu killed (guest hung or too slow); last lines:" >&2
 	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
 	exit 1 ;;
+132 | 134 | 135 | 136 | 139)
+	# timeout(1) gives 128 + N when qemu died of signal N: SIGILL, SIGABRT,
+	# SIGBUS, SIGFPE or SIGSEGV is QEMU's own fault (QEMU 7.2's
+	# multi-threaded TCG has crashed in memory_region_dispatch_write
+	# while a guest probed its PCI BARs).
+	echo "$prog: $suite: qemu crashed: killed by signal $((rc - 128)) after $elapsed s (an emulator fault, not a guest result; the host's dmesg names the QEMU function); last lines:" >&2
+	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
+	exit 3 ;;
 *)
 	echo "$prog: $suite: qemu exited with status $rc after $elapsed s; last lines:" >&2
 	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2

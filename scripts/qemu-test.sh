@@ -54,10 +54,19 @@ boot() {
 	fi
 	[ -r "$run/bzImage-$variant" ] || cp "$bz" "$run/bzImage-$variant"
 	[ -r "$run/config-$variant" ] || cp "$work/build/$variant/.config" "$run/config-$variant"
-	if QEMU_SMP=$smp QEMU_CMD_OUT=$run/$name.sh QEMU_KCONFIG=$run/config-$variant \
-		"$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
-		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
-		"$run/bzImage-$variant" "$run/initramfs.cpio.gz" "$suite" "$log"; then
+	rc=0
+	qemu_boot "$@" || rc=$?
+	if [ "$rc" -eq 3 ]; then
+		# QEMU itself crashed (qemu-run.sh's exit 3): boot once more and
+		# judge that boot; the crash stays in the report, and a second
+		# crash of the same boot is a failure.
+		cp "$log" "$run/$name.crash.log"
+		"$here/tap-summary.sh" add "$results" rerun \
+			"$name: booted again after QEMU crashed (log of the crashed boot: $run/$name.crash.log)"
+		rc=0
+		qemu_boot "$@" || rc=$?
+	fi
+	if [ "$rc" -eq 0 ]; then
 		"$here/tap-summary.sh" add "$results" pass "$clean"
 	else
 		"$here/tap-summary.sh" add "$results" fail "$clean"
@@ -68,6 +77,14 @@ boot() {
 	cp "$log" "$run/$name.log"
 	"$here/tap-summary.sh" parse "$results" "$work/logs/$name" || status=1
 	"$here/check-ktap.sh" "$work/src/pristine" "$work/logs/$name" || status=1
+}
+
+# qemu_boot APPEND...: boot $name's kernel with qemu-run.sh (its exit status)
+qemu_boot() {
+	QEMU_SMP=$smp QEMU_CMD_OUT=$run/$name.sh QEMU_KCONFIG=$run/config-$variant \
+		"$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
+		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
+		"$run/bzImage-$variant" "$run/initramfs.cpio.gz" "$suite" "$log"
 }
 
 compare() {

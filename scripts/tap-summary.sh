@@ -12,8 +12,10 @@
 #          is prefixed with the log's name ("periodic: timer-latency").
 #          A log without a KTAP plan, with an empty plan "1..0", or with
 #          fewer results than its plan "1..N" promises, adds a failure.
-#        tap-summary.sh add RESULTS pass|fail|skip|todo NAME...
-#          append one result (for host-side checks); RESULT_PREFIX in the
+#        tap-summary.sh add RESULTS pass|fail|skip|todo|rerun NAME...
+#          append one result (for host-side checks; "rerun": a boot that
+#          ran again after QEMU crashed, counted and named in the report,
+#          neither a pass nor a failure); RESULT_PREFIX in the
 #          environment, if set, is put before NAME (series-checks.sh names
 #          another base's results "BASE=6.1: ...").
 #        tap-summary.sh report RESULTS [BOOTS]
@@ -21,8 +23,9 @@
 #          for every boot that recorded no "NAME: console clean" result or
 #          no "NAME: kernel_not_tainted" (the guest suite's last test), so
 #          that a boot that never ran or stopped early cannot go unseen;
-#          then name every failed test and every known defect (todo), print
-#          "N skipped", "N known defects (KTAP XFAIL)" and, as the last
+#          then name every failed test, every known defect (todo) and every
+#          boot run again, print "N boots run again after QEMU crashed" (if
+#          any), "N skipped", "N known defects (KTAP XFAIL)" and, as the last
 #          line, "N passed, N failed"; exits 1 on any failure or if no test
 #          passed or failed at all.
 #
@@ -33,7 +36,7 @@ set -eu
 prog=tap-summary
 die() { echo "$prog: $*" >&2; exit 2; }
 usage() {
-	die "usage: $0 parse RESULTS LOG... | add RESULTS pass|fail|skip|todo NAME... | report RESULTS [BOOTS]"
+	die "usage: $0 parse RESULTS LOG... | add RESULTS pass|fail|skip|todo|rerun NAME... | report RESULTS [BOOTS]"
 }
 
 tab=$(printf '\t')
@@ -46,7 +49,8 @@ record() {
 	fail) echo "FAIL  $name" ;;
 	skip) echo "SKIP  $name" ;;
 	todo) echo "TODO  $name" ;;
-	*) die "result '$1' for '$name' is not pass, fail, skip or todo" ;;
+	rerun) echo "RERUN $name" ;;
+	*) die "result '$1' for '$name' is not pass, fail, skip, todo or rerun" ;;
 	esac
 	[ "$results" = - ] || printf '%s\t%s\n' "$1" "$name" >>"$results"
 }
@@ -133,16 +137,18 @@ report)
 			done
 		done
 	fi
-	pass=0 fail=0 skip=0 todo=0
+	pass=0 fail=0 skip=0 todo=0 rerun=0
 	while IFS="$tab" read -r status name; do
 		case $status in
 		pass) pass=$((pass + 1)) ;;
 		fail) fail=$((fail + 1)); echo "FAILED: $name" ;;
 		skip) skip=$((skip + 1)) ;;
 		todo) todo=$((todo + 1)); echo "KNOWN DEFECT: $name" ;;
+		rerun) rerun=$((rerun + 1)); echo "QEMU CRASHED: $name" ;;
 		*) die "$results: bad line '$status$tab$name'" ;;
 		esac
 	done <"$results"
+	[ "$rerun" -eq 0 ] || echo "$rerun boot(s) run again after QEMU crashed"
 	echo "$skip skipped"
 	echo "$todo known defects (KTAP XFAIL)"
 	echo "$pass passed, $fail failed"
