@@ -15,6 +15,8 @@
 #                  the series (src/bisect, build/dyntick)
 #   dyntick-debug  the whole series, NO_IDLE_HZ + debug + self-test hooks
 #   dyntick-hres   the whole series, NO_IDLE_HZ, no debug (make bench)
+#   dyntick-msi    dyntick-hres with MSI, and
+#   nohz-msi       nohz-patched with MSI: per-channel HPET tick devices
 #   dyntick-base   the series up to the end of Con Kolivas's base
 #   debian         the whole series, Debian's cloud-amd64 config with
 #                  NO_IDLE_HZ (scripts/debian-config.sh says what changed)
@@ -50,6 +52,8 @@ nohz-patched)	tree=series;   frags="base hres nohz-idle" ;;
 dyntick)	tree=bisect;   frags="base lowres dyntick" ;;
 dyntick-debug)	tree=series;   frags="base hres dyntick debug selftest" ;;
 dyntick-hres)	tree=series;   frags="base hres dyntick" ;;
+dyntick-msi)	tree=series;   frags="base hres dyntick msi" ;;
+nohz-msi)	tree=series;   frags="base hres nohz-idle msi" ;;
 dyntick-base)	tree=base;     frags="base lowres dyntick" ;;
 debian)		tree=series;   frags="" debian=dyntick ;;
 dyntick-trace)	tree=series;   frags="base hres dyntick ftrace" ;;

@@ -17,7 +17,8 @@
 # script), QEMU_KCONFIG (the kernel's .config, for dt.hz=, when the image
 # is not in its build directory), QEMU (default qemu-system-x86_64),
 # QEMU_SMP (default 4: the guest's cpus_online test requires that many
-# CPUs online).
+# CPUs online), QEMU_EXTRA (more QEMU options, split on blanks: qemu-test.sh
+# passes "-global hpet.msi=on -global hpet.timers=6" for qemu:hpet=msi).
 # The guest's HZ (dt.hz=) is CONFIG_HZ of that .config; without one the
 # guest measures it.
 # Suite "shell" boots interactively: no time limit, no log, no scanning.
@@ -93,6 +94,8 @@ append="console=ttyS0 panic=-1 cpuidle_haltpoll.force=1$tsc dt.suite=$suite${hz:
 set -- "$qemu" -accel "$accel" -smp "$smp" -m 512 -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" -append "$append"
 [ -z "$icount" ] || set -- "$@" -icount "$icount"
+# shellcheck disable=SC2086 # QEMU_EXTRA: options split on blanks
+[ -z "${QEMU_EXTRA:-}" ] || set -- "$@" $QEMU_EXTRA
 
 # QEMU_CMD_OUT: write the exact command there, as a script that runs it
 # again (qemu-test.sh's run record; scripts/rerun.sh)

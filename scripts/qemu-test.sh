@@ -27,14 +27,17 @@ export RESULTS="$results"
 status=0
 [ -r "$boots" ] || { echo "qemu-test: no boot matrix $boots" >&2; exit 2; }
 
-# boot NAME VARIANT SUITE [qemu:smp=N] [APPEND...]
+# boot NAME VARIANT SUITE [qemu:smp=N] [qemu:hpet=msi] [APPEND...]
 #   qemu:smp=N: the guest's CPUs (default 4), not passed to the kernel
+#   qemu:hpet=msi: an HPET with six channels that can each raise an MSI
+#     (per-CPU tick devices hpet2..hpet5 with CONFIG_PCI_MSI)
 boot() {
-	name=$1 variant=$2 suite=$3 smp=4 append=''
+	name=$1 variant=$2 suite=$3 smp=4 append='' qemu_extra=''
 	shift 3
 	for a do
 		case $a in
 		qemu:smp=*) smp=${a#qemu:smp=} ;;
+		qemu:hpet=msi) qemu_extra='-global hpet.msi=on -global hpet.timers=6' ;;
 		*) append="${append:+$append }$a" ;;
 		esac
 	done
@@ -81,7 +84,8 @@ boot() {
 
 # qemu_boot APPEND...: boot $name's kernel with qemu-run.sh (its exit status)
 qemu_boot() {
-	QEMU_SMP=$smp QEMU_CMD_OUT=$run/$name.sh QEMU_KCONFIG=$run/config-$variant \
+	QEMU_SMP=$smp QEMU_EXTRA=$qemu_extra QEMU_CMD_OUT=$run/$name.sh \
+		QEMU_KCONFIG=$run/config-$variant \
 		"$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
 		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
 		"$run/bzImage-$variant" "$run/initramfs.cpio.gz" "$suite" "$log"
@@ -105,8 +109,8 @@ sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	'') ;;
 	boot)	for a in $args; do
 			case $a in
-			qemu:smp=[1-9] | qemu:smp=[1-9][0-9]) ;;
-			qemu:*) echo "qemu-test: $boots: '$a' in '$kind $args' (only qemu:smp=N)" >&2
+			qemu:smp=[1-9] | qemu:smp=[1-9][0-9] | qemu:hpet=msi) ;;
+			qemu:*) echo "qemu-test: $boots: '$a' in '$kind $args' (only qemu:smp=N, qemu:hpet=msi)" >&2
 				exit 2 ;;
 			esac
 		done
