@@ -341,10 +341,14 @@ hdr "Con Kolivas <kernel@kolivas.org>" "tick: Do it" "$me" --- >"$tmp/p" &&
 hdr "$me" "tick: Do it" "$me" --- --- >"$tmp/p" && header "two --- lines" 1
 judged "harness: patch-header.awk rejects what it must"
 
-# 7. A QEMU that crashes: qemu-run.sh exits 3 on its SIGSEGV (1 on a guest
-# that never ends), qemu-test.sh boots again once, reports the crash and
-# fails on a second one.  The fake qemu crashes on its first
-# $FAKE_CRASHES runs, then prints a clean one-test suite.
+# 7. qemu-test.sh's second tries.  A QEMU that crashes: qemu-run.sh exits
+# 3 on its SIGSEGV (1 on a guest that never ends), qemu-test.sh boots
+# again once, reports the crash and fails on a second one.  A failed
+# comparison: both boots again, the control first, and the second
+# comparison is the verdict.  The fake qemu crashes on its first
+# $FAKE_CRASHES runs, then prints a clean suite with one idle figure:
+# 1 tick/s, for the suite "subj" $FAKE_IDLE1 on its first boot and
+# $FAKE_IDLE2 on later ones.
 if [ -n "$ksrc" ]; then
 	bad=0
 	w=$tmp/qt && mkdir -p "$w/build/v/arch/x86/boot" "$w/src"
@@ -353,20 +357,26 @@ if [ -n "$ksrc" ]; then
 	echo 'CONFIG_HZ=250' >"$w/build/v/.config"
 	ln -s "$ksrc" "$w/src/pristine"
 	printf 'boot crashy v nodebug\n' >"$tmp/boots"
+	printf 'boot subj v subj\nboot ctl v ctl\ncompare-idle subj ctl\n' >"$tmp/boots2"
 	cat >"$tmp/qemu" <<-EOF
 	#!/bin/sh
 	[ "\$1" != --version ] || { echo 'QEMU emulator version 0 (fake)'; exit 0; }
-	n=\$(cat "$tmp/qemu.runs" 2>/dev/null || echo 0)
-	echo \$((n + 1)) >"$tmp/qemu.runs"
+	suite=\$(printf '%s\\n' "\$@" | sed -n 's/.*dt[.]suite=\\([a-z]*\\).*/\\1/p')
+	echo "\$suite" >>"$tmp/qemu.order"
+	n=\$(grep -c "^\$suite\$" "$tmp/qemu.order")
 	[ "\$FAKE_CRASHES" != hang ] || exec sleep 30
-	[ "\$n" -ge "\$FAKE_CRASHES" ] || kill -SEGV \$\$
-	printf 'KTAP version 1\\n1..1\\nok 1 kernel_not_tainted\\n# dyntick-guest: done\\n'
+	[ "\$n" -gt "\${FAKE_CRASHES:-0}" ] || kill -SEGV \$\$
+	idle=1
+	[ "\$suite" != subj ] || idle=\${FAKE_IDLE2:-1}
+	[ "\$suite" != subj ] || [ "\$n" != 1 ] || idle=\${FAKE_IDLE1:-1}
+	printf 'KTAP version 1\\n1..2\\n# HZ=250, idle window 20 s\\n# cpu0 tick/s=%s\\n' "\$idle"
+	printf 'ok 1 tick_idle\\nok 2 kernel_not_tainted\\n# dyntick-guest: done\\n'
 	EOF
 	chmod +x "$tmp/qemu"
 	# crash CRASHES WANT_RC: qemu-run.sh's exit status must be WANT_RC
 	crash() {
 		rc=0
-		rm -f "$tmp/qemu.runs"
+		rm -f "$tmp/qemu.order"
 		FAKE_CRASHES=$1 QEMU=$tmp/qemu QEMU_KCONFIG=$w/build/v/.config \
 			"$here/qemu-run.sh" -t 2 "$w/build/v/arch/x86/boot/bzImage" \
 			"$tmp/boots" nodebug "$tmp/qr.log" >"$tmp/qr" 2>&1 || rc=$?
@@ -375,24 +385,32 @@ if [ -n "$ksrc" ]; then
 	crash 1 3
 	crash hang 1
 	crash 0 0
-	# qtest CRASHES WANT_RC WANT_REPORT: qemu-test.sh on the one-boot matrix
-	# exits WANT_RC, and its report has a line WANT_REPORT
+	# qtest WHAT MATRIX WANT_RC WANT_REPORT [WANT_ORDER]: qemu-test.sh on
+	# MATRIX exits WANT_RC, its report has a line WANT_REPORT, and the fake
+	# qemu booted the suites in WANT_ORDER
 	qtest() {
 		rc=0
-		rm -f "$tmp/qemu.runs" "$w/res"
-		FAKE_CRASHES=$1 QEMU=$tmp/qemu BASE=$(default_base "$repo") \
-			"$here/qemu-test.sh" "$w" "$w/res" "$tmp/boots" >"$tmp/qt.out" 2>&1 || rc=$?
+		rm -f "$tmp/qemu.order" "$w/res"
+		QEMU=$tmp/qemu BASE=$(default_base "$repo") \
+			"$here/qemu-test.sh" "$w" "$w/res" "$2" >"$tmp/qt.out" 2>&1 || rc=$?
 		"$here/tap-summary.sh" report "$w/res" "$w/boots.run" >>"$tmp/qt.out" 2>&1 || true
-		if [ "$rc" != "$2" ] || ! grep -q "$3" "$tmp/qt.out"; then
-			echo "$prog: qemu-test.sh with a qemu that crashes $1 time(s): exit $rc (want $2), no '$3':"
+		order=$(tr '\n' ' ' <"$tmp/qemu.order")
+		if [ "$rc" != "$3" ] || ! grep -q "$4" "$tmp/qt.out" ||
+		   { [ -n "${5:-}" ] && [ "$order" != "$5" ]; }; then
+			echo "$prog: qemu-test.sh with $1: exit $rc (want $3), a line '$4'?, boots '$order' (want '${5:-any}'):"
 			sed 's/^/    /' "$tmp/qt.out"
 			bad=1
 		fi
 	}
-	qtest 1 0 '^1 boot(s) run again after QEMU crashed'
-	qtest 2 1 '^FAILED: crashy: console clean'
-	judged "harness: a QEMU crash is told from a guest failure (qemu-run.sh exit 3) and its boot runs again once, reported; a second crash fails"
+	FAKE_CRASHES=1 qtest "a qemu that crashes once" "$tmp/boots" 0 '^1 boot(s) run again'
+	FAKE_CRASHES=2 qtest "a qemu that crashes twice" "$tmp/boots" 1 '^FAILED: crashy: console clean'
+	FAKE_IDLE1=9 qtest "a subject over its control once" "$tmp/boots2" 0 \
+		'^PASS  subj: idle' 'subj ctl ctl subj '
+	FAKE_IDLE1=9 FAKE_IDLE2=9 qtest "a subject over its control twice" "$tmp/boots2" 1 \
+		'^FAILED: subj: idle' 'subj ctl ctl subj '
+	qtest "a subject as good as its control" "$tmp/boots2" 0 '^0 skipped' 'subj ctl '
+	judged "harness: a QEMU crash is told from a guest failure (qemu-run.sh exit 3) and its boot runs again once; a failed comparison is repeated once, control first; both reported, a second failure fails"
 else
-	result fail "harness: the QEMU crash path checked (no kernel tree for check-ktap.sh)"
+	result fail "harness: qemu-test.sh's second tries checked (no kernel tree for check-ktap.sh)"
 fi
 exit "$failed"

@@ -42,7 +42,7 @@ figures='backend loc_idle tick_idle sleep_cputime clock_step loc_partial irq0_id
 	awk -F '\t' '{ n[$1]++ } $1 != "pass" { print }
 		END { printf "%d passed, %d failed, %d known defects, %d declared skips%s\n",
 		      n["pass"], n["fail"], n["todo"], n["skip"],
-		      n["rerun"] ? sprintf(", %d boot(s) run again after QEMU crashed", n["rerun"]) : "" }' "$work/results.txt"
+		      n["rerun"] ? sprintf(", %d boot(s) run again", n["rerun"]) : "" }' "$work/results.txt"
 	echo '```'
 	awk '$1 == "boot" { print $2, $3, $4 }' "$repo/tests/boots" |
 	while read -r boot kernel suite; do

@@ -13,8 +13,9 @@
 #          A log without a KTAP plan, with an empty plan "1..0", or with
 #          fewer results than its plan "1..N" promises, adds a failure.
 #        tap-summary.sh add RESULTS pass|fail|skip|todo|rerun NAME...
-#          append one result (for host-side checks; "rerun": a boot that
-#          ran again after QEMU crashed, counted and named in the report,
+#          append one result (for host-side checks; "rerun": a boot run
+#          again after QEMU crashed, or a pair of boots run again after
+#          their comparison failed, counted and named in the report,
 #          neither a pass nor a failure); RESULT_PREFIX in the
 #          environment, if set, is put before NAME (series-checks.sh names
 #          another base's results "BASE=6.1: ...").
@@ -24,8 +25,8 @@
 #          no "NAME: kernel_not_tainted" (the guest suite's last test), so
 #          that a boot that never ran or stopped early cannot go unseen;
 #          then name every failed test, every known defect (todo) and every
-#          boot run again, print "N boots run again after QEMU crashed" (if
-#          any), "N skipped", "N known defects (KTAP XFAIL)" and, as the last
+#          boot run again, print "N boot(s) run again" (if any), "N
+#          skipped", "N known defects (KTAP XFAIL)" and, as the last
 #          line, "N passed, N failed"; exits 1 on any failure or if no test
 #          passed or failed at all.
 #
@@ -144,11 +145,11 @@ report)
 		fail) fail=$((fail + 1)); echo "FAILED: $name" ;;
 		skip) skip=$((skip + 1)) ;;
 		todo) todo=$((todo + 1)); echo "KNOWN DEFECT: $name" ;;
-		rerun) rerun=$((rerun + 1)); echo "QEMU CRASHED: $name" ;;
+		rerun) rerun=$((rerun + 1)); echo "RUN AGAIN: $name" ;;
 		*) die "$results: bad line '$status$tab$name'" ;;
 		esac
 	done <"$results"
-	[ "$rerun" -eq 0 ] || echo "$rerun boot(s) run again after QEMU crashed"
+	[ "$rerun" -eq 0 ] || echo "$rerun boot(s) run again (QEMU crashed, or a comparison failed and was repeated)"
 	echo "$skip skipped"
 	echo "$todo known defects (KTAP XFAIL)"
 	echo "$pass passed, $fail failed"
