@@ -19,7 +19,7 @@
 #     figures call for it, and exit status 3 on a miss;
 #   - patch-header.awk on a good header and on headers with one flaw each;
 #   - qemu-run.sh and qemu-test.sh on a fake QEMU that crashes once, twice
-#     or hangs.
+#     or hangs, and on a subject that fails its comparison once or twice.
 #
 # usage: check-harness.sh REPO [KSRC]
 #   KSRC: a kernel tree, for check-ktap.sh's kunit.py

@@ -128,11 +128,16 @@ timeout -k 10 "$timeout_s" "$@" </dev/null >"$log" 2>&1 || rc=$?
 elapsed=$(($(date +%s) - start))
 echo "console log: $log"
 
+# the console's last lines, for a boot that did not end by itself
+last_lines() {
+	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
+}
+
 case $rc in
 0) ;;
 124 | 137)
 	echo "$prog: $suite: timeout after $timeout_s s: qemu killed (guest hung or too slow); last lines:" >&2
-	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
+	last_lines
 	exit 1 ;;
 132 | 134 | 135 | 136 | 139)
 	# timeout(1) gives 128 + N when qemu died of signal N: SIGILL, SIGABRT,
@@ -140,11 +145,11 @@ case $rc in
 	# multi-threaded TCG has crashed in memory_region_dispatch_write
 	# while a guest probed its PCI BARs).
 	echo "$prog: $suite: qemu crashed: killed by signal $((rc - 128)) after $elapsed s (an emulator fault, not a guest result; the host's dmesg names the QEMU function); last lines:" >&2
-	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
+	last_lines
 	exit 3 ;;
 *)
 	echo "$prog: $suite: qemu exited with status $rc after $elapsed s; last lines:" >&2
-	tail -n 5 "$log" | tr -d '\r' | sed 's/^/  /' >&2
+	last_lines
 	exit 1 ;;
 esac
 echo "$prog: $suite: qemu exited after $elapsed s"

@@ -44,7 +44,6 @@ static const char *const hooks[] = {
 static double *dur[NHOOK];
 static int ndur[NHOOK];
 
-
 /* Add every hook this kernel has to set_ftrace_filter; how many */
 static int set_filter(void)
 {

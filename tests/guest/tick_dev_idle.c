@@ -16,47 +16,54 @@
 
 static char dev[DT_MAXCPU][32];
 
-/* @cpu's tick device's interrupt count, or -1 if it has no line. */
-static long long tick_count(int cpu)
+/*
+ * One read of /proc/interrupts: each of CPUs 0..@n-1's tick device's
+ * interrupt count in @cnt, from the first line that is the device's; -1
+ * for a device with no line (all -1 if the file cannot be read).
+ */
+static void tick_counts(long long *cnt, int n)
 {
 	static char buf[1 << 16];
 	char *line, *save = NULL, *c, *e, *name;
-	int lapic = !strncmp(dev[cpu], "lapic", 5);
-	long long sum = -1;
-	int ncol = 0, col = -1, i;
+	int colcpu[DT_MAXCPU], ncol = 0, cpu, i;
 
+	for (cpu = 0; cpu < n; cpu++)
+		cnt[cpu] = -1;
 	if (dt_read_file("/proc/interrupts", buf, sizeof(buf)) <= 0)
-		return -1;
+		return;
 	line = strtok_r(buf, "\n", &save);
-	for (c = strstr(line, "CPU"); c; c = strstr(c + 3, "CPU"), ncol++)
-		if (atoi(c + 3) == cpu)
-			col = ncol;
-	for (line = strtok_r(NULL, "\n", &save); line && col >= 0;
+	for (c = strstr(line, "CPU"); c && ncol < DT_MAXCPU;
+	     c = strstr(c + 3, "CPU"))
+		colcpu[ncol++] = atoi(c + 3);
+	for (line = strtok_r(NULL, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		c = strchr(line, ':');
 		if (!c)
 			continue;
 		name = strrchr(line, ' ');
 		name = name ? name + 1 : line;
-		if (lapic) {
-			while (*line == ' ')
-				line++;
-			if (strncmp(line, "LOC:", 4))
-				continue;
-		} else if (strcmp(name, dev[cpu])) {
-			continue;
-		}
-		for (c++, i = 0, sum = 0; i < ncol; i++, c = e) {
-			long long v = strtoll(c, &e, 10);
+		while (*line == ' ')
+			line++;
+		for (cpu = 0; cpu < n; cpu++) {
+			int lapic = !strncmp(dev[cpu], "lapic", 5);
 
-			if (e == c)
-				break;
-			if (!lapic || i == col)
-				sum += v;
+			if (cnt[cpu] >= 0 ||
+			    (lapic ? strncmp(line, "LOC:", 4) :
+				     strcmp(name, dev[cpu])))
+				continue;
+			/* LOC: this CPU's column; hpetN: all (one CPU's MSI) */
+			cnt[cpu] = 0;
+			for (e = c + 1, i = 0; i < ncol; i++) {
+				char *s = e;
+				long long v = strtoll(s, &e, 10);
+
+				if (e == s)
+					break;
+				if (!lapic || colcpu[i] == cpu)
+					cnt[cpu] += v;
+			}
 		}
-		break;
 	}
-	return sum;
 }
 
 int main(int argc, char **argv)
@@ -68,8 +75,6 @@ int main(int argc, char **argv)
 	double lim = hz * 0.05, t0, t1;
 	char path[96];
 
-	if (n > DT_MAXCPU)
-		n = DT_MAXCPU;
 	for (cpu = 0; cpu < n; cpu++) {
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/clockevents/clockevent%d/current_device",
@@ -87,11 +92,9 @@ int main(int argc, char **argv)
 	dt_diag("HZ=%d, idle window %d s, limit tick/s <= %.1f per CPU",
 		hz, secs, lim);
 	t0 = dt_now();
-	for (cpu = 0; cpu < n; cpu++)
-		a[cpu] = tick_count(cpu);
+	tick_counts(a, n);
 	dt_sleep(secs);
-	for (cpu = 0; cpu < n; cpu++)
-		b[cpu] = tick_count(cpu);
+	tick_counts(b, n);
 	t1 = dt_now();
 	for (cpu = 0; cpu < n; cpu++) {
 		double rate = (b[cpu] - a[cpu]) / (t1 - t0);
