@@ -17,8 +17,9 @@ die() { echo "$prog: $*" >&2; exit 1; }
 [ $# -eq 2 ] || { echo "usage: $0 REPO WORKDIR" >&2; exit 2; }
 repo=$(cd "$1" && pwd) || die "REPO $1 is not a directory"
 work=$2
+here=$(dirname "$0")
 # shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$here/lib.sh"
 use_base "$repo" || exit 1
 out=$repo/tests/results/$BASE
 mkdir -p "$out"
@@ -27,9 +28,54 @@ commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 run=$(cat "$work/results.txt.commit" 2>/dev/null) || run=unknown
 
 # the tests whose output are figures
-figures='backend loc_idle tick_idle sleep_cputime clock_step loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load wake_jiffies sleep_length cpuidle_states idle_stat idle_balance cpu_hotplug soak long_sleep suspend_core timer_migration'
+figures='backend loc_idle tick_idle tick_periodic tick_dev_idle sleep_cputime clock_step loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load wake_jiffies sleep_length cpuidle_states idle_stat idle_balance cpu_hotplug soak long_sleep suspend_core timer_migration'
 
 [ -s "$work/results.txt" ] || die "no $work/results.txt: run make test first"
+
+# The idle tick interrupts of each compare-idle pair of tests/boots, as
+# compare-logs.sh judges them (its report, with a scratch results file),
+# and the dyn-tick boot's periodic figure (tick_periodic: dyn-tick
+# switched off through sysfs in the same boot).
+topology_table() {
+	tmp=$(mktemp) || die "mktemp failed"
+	echo
+	echo "## Idle tick interrupts per CPU, by topology"
+	echo
+	echo "Each compare-idle pair of \`tests/boots\`: tick interrupts a second over"
+	echo "the idle window, as the test printed them (each CPU's local APIC timer"
+	echo "or HPET channel, and IRQ0 where the boot has one), dyn-tick boot against"
+	echo "its NO_HZ_IDLE control (compare-logs.sh idle), and the dyn-tick boot's"
+	echo "periodic figure: tick interrupts per CPU with dyn-tick switched off"
+	echo "through sysfs (tick_periodic)."
+	echo
+	echo "| dyn-tick boot (command line) | dyn-tick | NO_HZ_IDLE boot | NO_HZ_IDLE | periodic | verdict |"
+	echo "|---|---|---|---|---|---|"
+	awk '$1 == "compare-idle" { print $2, $3 }' "$repo/tests/boots" |
+	while read -r a b; do
+		: >"$tmp"
+		rep=$("$here/compare-logs.sh" idle "$tmp" "$work/logs" "$a" "$b" 2>&1 >/dev/null) || :
+		verdict=$(cut -f1 "$tmp")
+		args=$(awk -v n="$a" '$1 == "boot" && $2 == n {
+			for (i = 5; i <= NF; i++) if ($i !~ /^dt\./) s = s " " $i
+			print s }' "$repo/tests/boots")
+		per=$([ ! -r "$work/logs/$a" ] || tr -d '\r' <"$work/logs/$a" |
+			sed -n 's/^# periodic tick\/s per CPU=\([0-9.]*\).*/\1/p' | tail -n 1)
+		printf '%s\n' "$rep" | awk -v a="$a" -v b="$b" -v args="$args" \
+			-v per="${per:--}" -v v="${verdict:-no figures}" '
+			/^compare-logs: / && / LOC\/s:/ {
+				who = $2; s = $0; sub(/ \(sum.*/, "", s); sub(/.* LOC\/s: */, "", s)
+				n = split(s, f, " "); tot = $0
+				sub(/.*\(sum /, "", tot); sub(/,.*/, "", tot)
+				fig[who] = sprintf("%s (sum %s)", s, tot)
+			}
+			END {
+				printf "| %s (%s) | %s | %s | %s | %s | %s |\n", a, args ? substr(args, 2) : "-smp 4",
+					fig[a] ? fig[a] : "-", b, fig[b] ? fig[b] : "-", per, v
+			}'
+	done
+	rm -f "$tmp"
+}
+
 {
 	echo "# make test: results and figures"
 	echo
@@ -44,6 +90,7 @@ figures='backend loc_idle tick_idle sleep_cputime clock_step loc_partial irq0_id
 		      n["pass"], n["fail"], n["todo"], n["skip"],
 		      n["rerun"] ? sprintf(", %d boot(s) run again", n["rerun"]) : "" }' "$work/results.txt"
 	echo '```'
+	topology_table
 	awk '$1 == "boot" { print $2, $3, $4 }' "$repo/tests/boots" |
 	while read -r boot kernel suite; do
 		log=$work/logs/$boot
