@@ -28,7 +28,7 @@ commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 run=$(cat "$work/results.txt.commit" 2>/dev/null) || run=unknown
 
 # the tests whose output are figures
-figures='backend loc_idle tick_idle tick_periodic tick_dev_idle sleep_cputime clock_step loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load wake_jiffies sleep_length cpuidle_states idle_stat idle_balance cpu_hotplug soak long_sleep suspend_core timer_migration'
+figures='backend loc_idle tick_idle tick_periodic tick_dev_idle sleep_cputime clock_step loc_partial irq0_idle irq0_busy pit_topology time_sync time_rtc nanosleep_accuracy posix_timer_accuracy jiffies_load wake_jiffies sleep_length cpuidle_states idle_stat idle_balance cpu_hotplug soak long_sleep suspend_core timer_migration pinned_busy'
 
 [ -s "$work/results.txt" ] || die "no $work/results.txt: run make test first"
 

@@ -39,7 +39,8 @@
  *    ("pinned CPU 20"), which must run on the CPU that armed it.  For
  *    that one CPU0 sleeps until the timer ran: spinning, it took a host
  *    CPU from the vCPU that had to run the timer (4 vCPUs on 2 host
- *    CPUs under TCG), and pinned timers ran up to 3 ticks late.
+ *    CPUs under TCG), and pinned timers ran up to 3 ticks late: that
+ *    case, CPU0 busy, is pinned_busy's, against dyn-tick disabled.
  */
 #include "dt.h"
 

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pinned_busy [rounds=3]: a timer pinned to a sleeping CPU runs on time
+ * while CPU0 is busy, against dyn-tick disabled in the same boot.  A
+ * task spins on CPU0 throughout; from CPU0 each other CPU gets a 20 ms
+ * timer of its own, armed there from an IPI (self-test "pinned CPU 20",
+ * from 6.9) and armed from CPU0 with add_timer_on() ("timer CPU 20",
+ * which must kick the sleeping CPU), with dyn-tick enabled and then disabled
+ * (sysfs enable=0, every CPU ticking), round after round, so that both
+ * sets share the host's load.  Under TCG a busy vCPU takes a host CPU
+ * from the one that must run the timer (4 vCPUs on 2 host CPUs), and
+ * such timers came out up to 3 ticks late: whether that is TCG or
+ * dyn-tick, the control decides.  With dyn-tick no more samples may be
+ * late (over 1 tick + 6 ms) than with it disabled, plus one; none later
+ * than the control's latest + 1 tick + 25 ms; no more may find jiffies
+ * stale by 2 ticks or more (timer_migration's rule).  Every timer must
+ * run on the CPU it was pinned to.
+ */
+#include "dt.h"
+
+static long worst[2];
+static int nlate[2], nover[2], nstale[2];
+
+/* One sample on @cpu, dyn-tick @on; 0 if the timer ran where it should */
+static int sample(const char *what, int cpu, int on)
+{
+	long late, stale, lim_us = 1000000L / dt_hz() + 6000;
+	int ran_on = -1, set = !on;
+	char cmd[64];
+	double took;
+
+	snprintf(cmd, sizeof(cmd), "%s %d 20\n", what, cpu);
+	dt_sleep(0.2);		/* let the target settle into idle */
+	if (dt_selftest_on(cmd, &late, &stale, &ran_on, NULL, NULL, &took))
+		return -1;
+	dt_diag("%s: cpu%d, dyn-tick %s: ran on cpu%d, late_us=%ld stale_ticks=%ld%s",
+		what, cpu, on ? "on" : "off", ran_on, late, stale,
+		ran_on != cpu ? " FAIL: not on its CPU" : "");
+	nlate[set]++;
+	nover[set] += late > lim_us;
+	nstale[set] += stale > 1;
+	if (late > worst[set])
+		worst[set] = late;
+	return ran_on != cpu ? -1 : 0;
+}
+
+static int set_enable(int on)
+{
+	if (dt_write_file(DT_ENABLE, on ? "1\n" : "0\n") ||
+	    dt_state_field("enabled") != on) {
+		dt_diag("cannot write %d to %s", on, DT_ENABLE);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int rounds = dt_arg_int(argc, argv, 1, 3);
+	int ncpus = dt_ncpus(), ret = KSFT_PASS, r, cpu, on;
+	long tick_us = 1000000L / dt_hz(), cap;
+	const char *what[2] = { "timer", "pinned" };
+	int kinds = dt_kernel_at_least(6, 9) ? 2 : 1, k;
+	pid_t hog;
+
+	if (!dt_have_selftest() || dt_need_cpus(2) || access(DT_ENABLE, W_OK))
+		return DT_ERROR;
+	dt_restore_enable_on_signals();
+	dt_pin(0);
+	hog = dt_spawn_busy(0);
+	for (r = 0; r < rounds && ret == KSFT_PASS; r++)
+		for (on = 1; on >= 0; on--) {
+			if (set_enable(on)) {
+				ret = DT_ERROR;
+				break;
+			}
+			for (k = 0; k < kinds; k++)
+				for (cpu = 1; cpu < ncpus; cpu++)
+					if (sample(what[k], cpu, on))
+						ret = KSFT_FAIL;
+		}
+	dt_stop(hog);
+	if (set_enable(1))
+		return KSFT_FAIL;
+	if (ret != KSFT_PASS)
+		return ret;
+	cap = worst[1] + tick_us + 25000;
+	dt_diag("CPU0 busy; late over %ld us: %d of %d samples with dyn-tick (latest %ld us), %d of %d with it off (latest %ld us); cap %ld us",
+		tick_us + 6000, nover[0], nlate[0], worst[0], nover[1],
+		nlate[1], worst[1], cap);
+	dt_diag("jiffies 2+ ticks stale: %d samples with dyn-tick, %d with it off",
+		nstale[0], nstale[1]);
+	if (nover[0] > nover[1] + 1 || worst[0] > cap || nstale[0] > nstale[1]) {
+		dt_diag("FAIL: pinned timers later than with dyn-tick disabled");
+		return KSFT_FAIL;
+	}
+	return KSFT_PASS;
+}
