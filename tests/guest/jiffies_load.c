@@ -12,10 +12,21 @@
  * tick and a jiffies update that is late, as it is for tens of ms while
  * stop_machine() takes a CPU down under TCG).
  *
- * A tick counted twice moves the offset by -1, a tick lost by +1; a
- * correct kernel keeps it constant to within the read spacing (about
- * 0.1 tick).  So each window, and the whole run, must hold
- * |offset change| <= 0.5 tick.
+ * A tick counted twice moves the offset by -1, a tick lost by +1, for
+ * good; a correct kernel keeps it constant to within the read spacing
+ * (about 0.1 tick).  A jiffies update that is late all through one
+ * boundary's 100 ms of reads raises that boundary's offset alone: the
+ * next boundary's reads find jiffies caught up.  So the offset that
+ * stays is each boundary's or the next one's, whichever is lower, and
+ * each window's change of it, and the whole run's, must hold |change|
+ * <= 0.5 tick.  What a boundary's offset has above it (jiffies late at
+ * that edge) is printed as "# jiffies late at a window edge: worst X ms"
+ * (the last edge settles against one more read, 0.5 s later)
+ * and judged against the NO_HZ_IDLE control's in the same run
+ * (compare-lateness in tests/boots): under TCG the stop_machine() of a
+ * CPU going down holds jiffies back on either kernel (NO_HZ_IDLE once
+ * +0.850 then -0.864 tick at one edge, where it is within 0.05 tick
+ * otherwise), a stalled jiffies keeper does so on dyn-tick alone.
  */
 #include "dt.h"
 
@@ -84,7 +95,8 @@ int main(int argc, char **argv)
 	int secs = dt_arg_int(argc, argv, 2, 3);
 	int hotplug = dt_arg_int(argc, argv, 3, 0);
 	int hz = dt_hz(), ncpus = dt_ncpus(), ret = KSFT_PASS, i, k, nkids = 0;
-	double off[MAXWIN + 1], t[MAXWIN + 1], lo = 1e9, hi = -1e9, d;
+	double off[MAXWIN + 2], t[MAXWIN + 1], lo = 1e9, hi = -1e9, d;
+	double settled, prev, late, worst = 0;
 	const double lim = 0.5, span = 0.1;
 	pid_t kids[DT_MAXCPU + 2];
 	int p1[2], p2[2];
@@ -130,12 +142,16 @@ int main(int argc, char **argv)
 		d = off[i] - off[i - 1];
 		lo = d < lo ? d : lo;
 		hi = d > hi ? d : hi;
-		dt_diag("window %2d: %.4f s, offset %+.3f ticks (%s)%s", i,
+		dt_diag("window %2d: %.4f s, offset %+.3f ticks (%s)", i,
 			t[i] - t[i - 1], d,
-			d < 0 ? "jiffies gained" : "jiffies lost",
-			fabs(d) > lim ? " FAIL" : "");
-		if (fabs(d) > lim)
-			ret = KSFT_FAIL;
+			d < 0 ? "jiffies gained" : "jiffies lost");
+	}
+	/* one more boundary, that the last one's offset settles against */
+	if (i > nwin) {
+		dt_sleep(0.5);
+		off[nwin + 1] = dt_jiffies_offset(hz, span);
+		if (isnan(off[nwin + 1]))
+			i = nwin;
 	}
 	for (k = 0; k < nkids; k++)
 		dt_stop(kids[k]);
@@ -145,9 +161,26 @@ int main(int argc, char **argv)
 		dt_diag("FAIL: cannot read jiffies in a 0.5 ms bracket");
 		return KSFT_FAIL;
 	}
-	d = off[nwin] - off[0];
-	dt_diag("window offset change min %+.3f max %+.3f; whole run %.1f s: %+.3f ticks%s",
+	/* the offset that stayed at each boundary, and what was above it */
+	prev = fmin(off[0], off[1]);
+	worst = off[0] - prev;
+	for (i = 1; i <= nwin; i++) {
+		settled = fmin(off[i], off[i + 1]);
+		late = off[i] - settled;
+		worst = late > worst ? late : worst;
+		d = settled - prev;
+		if (fabs(d) > lim) {
+			dt_diag("FAIL: window %d: the offset that stayed moved by %+.3f ticks (%s)",
+				i, d, d < 0 ? "ticks counted twice" : "ticks lost");
+			ret = KSFT_FAIL;
+		}
+		prev = settled;
+	}
+	d = prev - fmin(off[0], off[1]);
+	dt_diag("window offset change min %+.3f max %+.3f; whole run %.1f s: %+.3f ticks (as stayed)%s",
 		lo, hi, t[nwin] - t[0], d, fabs(d) > lim ? " FAIL" : "");
+	dt_diag("jiffies late at a window edge: worst %.3f ms (%.3f ticks)",
+		worst * 1e3 / hz, worst);
 	if (fabs(d) > lim)
 		ret = KSFT_FAIL;
 	return ret;
