@@ -244,6 +244,8 @@ judged "harness: compare-logs.sh soak fails a soak later than its control, judge
 # 100 ms late passes (within 1 tick + 100 ms of the control's).
 # jiffies_load's jiffies late at a window edge: 5 ms against the
 # control's 0.2 fails, 1.5 ms passes (half a tick: 2 ms at HZ=250).
+# idle_balance's median time to spread: 300 ms against the control's
+# 28 fails, 60 ms passes (within 50 ms).
 late_log() {
 	printf '# dt: kernel 6.12.0, suite=full hz=250 expect=none\r\n'
 	printf '# cpu2 HZ=250: median limit 10.0 ms (1 tick + 6 ms), any 29.0 ms, one stall in 10+ 64.0 ms\r\n'
@@ -254,6 +256,8 @@ late_log() {
 	printf 'ok 8 cpu_hotplug\r\n'
 	printf '# jiffies late at a window edge: worst %s ms (0.050 ticks)\r\n' "${5:-0.200}"
 	printf 'ok 9 jiffies_load\r\n'
+	printf '# time to spread: median %s ms, max 300 ms (limit: median 500 ms)\r\n' "${6:-28}"
+	printf 'ok 10 idle_balance\r\n'
 }
 late_log 0.300 0.400 >"$tmp/ctl"
 late_log 4.000 0.400 >"$tmp/tick"
@@ -265,9 +269,12 @@ late_log 0.300 0.400 11.000 300.000 >"$tmp/stall"
 late_log 0.300 0.400 11.000 100.000 >"$tmp/late"
 late_log 0.300 0.400 11.000 24.000 5.000 >"$tmp/edge"
 late_log 0.300 0.400 11.000 24.000 1.500 >"$tmp/edgeok"
+late_log 0.300 0.400 11.000 24.000 0.200 300 >"$tmp/spread"
+late_log 0.300 0.400 11.000 24.000 0.200 60 >"$tmp/spreadok"
 verdicts lateness "tick fail" "few pass" "within pass" "same pass" "empty fail" \
-	"p99 fail" "stall fail" "late pass" "edge fail" "edgeok pass"
-judged "harness: compare-logs.sh lateness fails medians later than the control's by half a tick, cpu_hotplug's p99 and worst wake-up and jiffies_load's late jiffies later than the control's"
+	"p99 fail" "stall fail" "late pass" "edge fail" "edgeok pass" \
+	"spread fail" "spreadok pass"
+judged "harness: compare-logs.sh lateness fails medians later than the control's by half a tick, cpu_hotplug's p99 and worst wake-up, jiffies_load's late jiffies and idle_balance's spread later than the control's"
 
 # 4d. Same results on two boots (compare-results.sh): a known mark that
 # passed on one boot and a plain pass on the other agree, a known mark
