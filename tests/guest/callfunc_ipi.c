@@ -53,16 +53,6 @@ static void call(int cpu, struct calls *c)
 		c->unexplained++;
 }
 
-static int set_enable(int on)
-{
-	if (dt_write_file(DT_ENABLE, on ? "1\n" : "0\n") ||
-	    dt_state_field("enabled") != on) {
-		dt_diag("cannot write %d to %s", on, DT_ENABLE);
-		return -1;
-	}
-	return 0;
-}
-
 static void report(int cpu, const char *set, const struct calls *c)
 {
 	dt_diag("cpu%d, dyn-tick %s: %d calls, %d errors, max stale_ticks=%ld, slowest call %.2f ms; %d stale by more than a tick%s",
@@ -86,7 +76,7 @@ int main(void)
 		int bad;
 
 		for (on = 1; on >= 0; on--) {
-			if (set_enable(on))
+			if (dt_set_enable(on))
 				return DT_ERROR;
 			for (i = 0; i < ROUNDS; i++)
 				call(cpu, &c[!on]);
@@ -103,7 +93,7 @@ int main(void)
 			ret = KSFT_FAIL;
 		}
 	}
-	if (set_enable(1))
+	if (dt_set_enable(1))
 		return KSFT_FAIL;
 	return ret;
 }

@@ -115,6 +115,17 @@ static inline int dt_selftest(const char *cmd, long *late, long *stale,
 
 #define DT_ENABLE	DT_SYSFS "/enable"
 
+/* Write dyn-tick's sysfs enable; 0 if the state file then agrees */
+static inline int dt_set_enable(int on)
+{
+	if (dt_write_file(DT_ENABLE, on ? "1\n" : "0\n") ||
+	    dt_state_field("enabled") != on) {
+		dt_diag("cannot write %d to %s", on, DT_ENABLE);
+		return -1;
+	}
+	return 0;
+}
+
 static inline void dt_enable_on_signal(int sig)
 {
 	int fd = open(DT_ENABLE, O_WRONLY);

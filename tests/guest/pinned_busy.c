@@ -44,16 +44,6 @@ static int sample(const char *what, int cpu, int on)
 	return ran_on != cpu ? -1 : 0;
 }
 
-static int set_enable(int on)
-{
-	if (dt_write_file(DT_ENABLE, on ? "1\n" : "0\n") ||
-	    dt_state_field("enabled") != on) {
-		dt_diag("cannot write %d to %s", on, DT_ENABLE);
-		return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	int rounds = dt_arg_int(argc, argv, 1, 3);
@@ -70,7 +60,7 @@ int main(int argc, char **argv)
 	hog = dt_spawn_busy(0);
 	for (r = 0; r < rounds && ret == KSFT_PASS; r++)
 		for (on = 1; on >= 0; on--) {
-			if (set_enable(on)) {
+			if (dt_set_enable(on)) {
 				ret = DT_ERROR;
 				break;
 			}
@@ -80,7 +70,7 @@ int main(int argc, char **argv)
 						ret = KSFT_FAIL;
 		}
 	dt_stop(hog);
-	if (set_enable(1))
+	if (dt_set_enable(1))
 		return KSFT_FAIL;
 	if (ret != KSFT_PASS)
 		return ret;

@@ -170,11 +170,8 @@ static int set_sysctl(int on)
 /* Write dyn-tick's sysfs enable; 0 if it took */
 static int set_enable(int on)
 {
-	if (dt_write_file(DT_ENABLE, on ? "1\n" : "0\n") ||
-	    dt_state_field("enabled") != on) {
-		dt_diag("cannot write %d to %s", on, DT_ENABLE);
+	if (dt_set_enable(on))
 		return -1;
-	}
 	dt_diag("dyn-tick enable=%d", on);
 	return 0;
 }
