@@ -76,8 +76,8 @@ figures() {
 			next
 		}
 		/^# [0-9]+ wake-ups: lateness min .* median .* p99 .* max / {
-			split($0, w, " ")
-			for (i = 1; i < length(w); i++)
+			nw = split($0, w, " ")
+			for (i = 1; i < nw; i++)
 				if (w[i] == "median" || w[i] == "p99" || w[i] == "max")
 					buf[++nb] = "all 1-50ms wake-up " w[i] " " (w[i + 1] + 0)
 			next
