@@ -64,7 +64,7 @@ topology_table() {
 			-v per="${per:--}" -v v="${verdict:-no figures}" '
 			/^compare-logs: / && / LOC\/s:/ {
 				who = $2; s = $0; sub(/ \(sum.*/, "", s); sub(/.* LOC\/s: */, "", s)
-				n = split(s, f, " "); tot = $0
+				tot = $0
 				sub(/.*\(sum /, "", tot); sub(/,.*/, "", tot)
 				fig[who] = sprintf("%s (sum %s)", s, tot)
 			}

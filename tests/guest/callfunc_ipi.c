@@ -25,7 +25,7 @@ struct calls {
 	int errors, stalls, unexplained;
 };
 
-/* One call to @cpu into @c; -1 if the self-test could not run */
+/* One call to @cpu, counted in @c (a self-test that could not run: an error) */
 static void call(int cpu, struct calls *c)
 {
 	double ms, tick_ms = 1e3 / dt_hz();

@@ -131,4 +131,46 @@ static inline int dt_judge_lateness(const char *what, int req_ms,
 	return early || late;
 }
 
+/*
+ * Timer samples against a control taken in the same boot with dyn-tick
+ * disabled (timer_migration, pinned_busy): set 0 with dyn-tick, set 1
+ * the control.
+ */
+struct dt_vs_ctl {
+	int n[2], over[2], stale[2];
+	long worst[2];		/* us */
+};
+
+/* One sample of @set: the timer ran @late_us late, jiffies @stale ticks stale */
+static inline void dt_vs_ctl_add(struct dt_vs_ctl *v, int set, long late_us,
+				 long stale)
+{
+	v->n[set]++;
+	v->over[set] += late_us > 1000000L / dt_hz() + 6000;
+	v->stale[set] += stale > 1;
+	if (late_us > v->worst[set])
+		v->worst[set] = late_us;
+}
+
+/*
+ * With dyn-tick no more samples late over 1 tick + 6 ms than in the
+ * control (@ctl names it in the report), plus one; none later than the
+ * control's latest + 1 tick + 25 ms; no more finding jiffies stale by 2
+ * ticks or more.  Prints the figures, each line after @prefix; 0 if no
+ * worse.
+ */
+static inline int dt_vs_ctl_judge(const struct dt_vs_ctl *v,
+				  const char *prefix, const char *ctl)
+{
+	long tick_us = 1000000L / dt_hz(), cap = v->worst[1] + tick_us + 25000;
+
+	dt_diag("%slate over %ld us: %d of %d samples with dyn-tick (latest %ld us), %d of %d %s (latest %ld us); cap %ld us",
+		prefix, tick_us + 6000, v->over[0], v->n[0], v->worst[0],
+		v->over[1], v->n[1], ctl, v->worst[1], cap);
+	dt_diag("jiffies 2+ ticks stale: %d samples with dyn-tick, %d %s",
+		v->stale[0], v->stale[1], ctl);
+	return v->over[0] > v->over[1] + 1 || v->worst[0] > cap ||
+	       v->stale[0] > v->stale[1];
+}
+
 #endif /* DT_JUDGE_H */

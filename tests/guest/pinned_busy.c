@@ -18,14 +18,13 @@
  */
 #include "dt.h"
 
-static long worst[2];
-static int nlate[2], nover[2], nstale[2];
+static struct dt_vs_ctl vs;
 
 /* One sample on @cpu, dyn-tick @on; 0 if the timer ran where it should */
 static int sample(const char *what, int cpu, int on)
 {
-	long late, stale, lim_us = 1000000L / dt_hz() + 6000;
-	int ran_on = -1, set = !on;
+	long late, stale;
+	int ran_on = -1;
 	char cmd[64];
 	double took;
 
@@ -36,11 +35,7 @@ static int sample(const char *what, int cpu, int on)
 	dt_diag("%s: cpu%d, dyn-tick %s: ran on cpu%d, late_us=%ld stale_ticks=%ld%s",
 		what, cpu, on ? "on" : "off", ran_on, late, stale,
 		ran_on != cpu ? " FAIL: not on its CPU" : "");
-	nlate[set]++;
-	nover[set] += late > lim_us;
-	nstale[set] += stale > 1;
-	if (late > worst[set])
-		worst[set] = late;
+	dt_vs_ctl_add(&vs, !on, late, stale);
 	return ran_on != cpu ? -1 : 0;
 }
 
@@ -48,7 +43,6 @@ int main(int argc, char **argv)
 {
 	int rounds = dt_arg_int(argc, argv, 1, 3);
 	int ncpus = dt_ncpus(), ret = KSFT_PASS, r, cpu, on;
-	long tick_us = 1000000L / dt_hz(), cap;
 	const char *what[2] = { "timer", "pinned" };
 	int kinds = dt_kernel_at_least(6, 9) ? 2 : 1, k;
 	pid_t hog;
@@ -74,13 +68,7 @@ int main(int argc, char **argv)
 		return KSFT_FAIL;
 	if (ret != KSFT_PASS)
 		return ret;
-	cap = worst[1] + tick_us + 25000;
-	dt_diag("CPU0 busy; late over %ld us: %d of %d samples with dyn-tick (latest %ld us), %d of %d with it off (latest %ld us); cap %ld us",
-		tick_us + 6000, nover[0], nlate[0], worst[0], nover[1],
-		nlate[1], worst[1], cap);
-	dt_diag("jiffies 2+ ticks stale: %d samples with dyn-tick, %d with it off",
-		nstale[0], nstale[1]);
-	if (nover[0] > nover[1] + 1 || worst[0] > cap || nstale[0] > nstale[1]) {
+	if (dt_vs_ctl_judge(&vs, "CPU0 busy; ", "with it off")) {
 		dt_diag("FAIL: pinned timers later than with dyn-tick disabled");
 		return KSFT_FAIL;
 	}

@@ -46,14 +46,10 @@
 
 #define SYSCTL_MIGRATION "/proc/sys/kernel/timer_migration"
 #define TRIES 5
-#define MAXN (3 * DT_MAXCPU * 16)
 
-/*
- * Lateness of every sample, us, and the samples that found jiffies stale
- * by 2 ticks or more: [0] with dyn-tick, [1] the control
- */
-static long late_us[2][MAXN];
-static int nlate[2], nstale[2], ctl;
+/* The samples: set 0 with dyn-tick, set 1 (@ctl) the control */
+static struct dt_vs_ctl vs;
+static int ctl;
 /* Samples retried because the CPU was busy, or woke before the timer */
 static int nbusy, nwoke;
 
@@ -104,41 +100,14 @@ static int sample(const char *what, int moved, int cpu)
 		ran_on, late, stale, woke,
 		went != moved ? (moved ? " FAIL: not moved" : " FAIL: moved") :
 		stale > 1 ? " (stale)" : "");
-	if (nlate[ctl] < MAXN)
-		late_us[ctl][nlate[ctl]++] = late;
-	nstale[ctl] += stale > 1;
+	dt_vs_ctl_add(&vs, ctl, late, stale);
 	return went != moved ? -1 : 0;
-}
-
-/* Samples of @set over @lim_us; the latest in *@worst */
-static int count_over(int set, long lim_us, long *worst)
-{
-	int i, n = 0;
-
-	*worst = 0;
-	for (i = 0; i < nlate[set]; i++) {
-		n += late_us[set][i] > lim_us;
-		if (late_us[set][i] > *worst)
-			*worst = late_us[set][i];
-	}
-	return n;
 }
 
 /* Lateness against the control; 0 if no worse */
 static int judge(void)
 {
-	long tick_us = 1000000L / dt_hz(), lim_us = tick_us + 6000;
-	long worst, worst_ctl, cap;
-	int over = count_over(0, lim_us, &worst);
-	int over_ctl = count_over(1, lim_us, &worst_ctl);
-
-	cap = worst_ctl + tick_us + 25000;
-	dt_diag("late over %ld us: %d of %d samples with dyn-tick (latest %ld us), %d of %d in the control (latest %ld us); cap %ld us",
-		lim_us, over, nlate[0], worst, over_ctl, nlate[1], worst_ctl,
-		cap);
-	dt_diag("jiffies 2+ ticks stale: %d samples with dyn-tick, %d in the control",
-		nstale[0], nstale[1]);
-	if (over > over_ctl + 1 || worst > cap || nstale[0] > nstale[1]) {
+	if (dt_vs_ctl_judge(&vs, "", "in the control")) {
 		dt_diag("FAIL: timers later than with dyn-tick disabled");
 		return -1;
 	}
