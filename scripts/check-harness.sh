@@ -10,8 +10,9 @@
 #     file missing a boot of the matrix; on KTAP v1 XFAIL lines;
 #   - check-ktap.sh on a good KTAP v1 log and on broken ones;
 #   - compare-logs.sh on a boot that wakes more than its control (idle),
-#     on a soak later than its control (soak) and on timer medians later
-#     than the control's (lateness);
+#     on a soak later than its control (soak), on timer medians later
+#     than the control's (lateness) and on -icount figures worse than the
+#     control's by the smallest step (icount);
 #   - compare-results.sh on a known failure, a known pass and a missing
 #     result against plain passes;
 #   - bench-report.sh on made-up bench logs: valid JSON, each of the
@@ -275,6 +276,35 @@ verdicts lateness "tick fail" "few pass" "within pass" "same pass" "empty fail" 
 	"p99 fail" "stall fail" "late pass" "edge fail" "edgeok pass" \
 	"spread fail" "spreadok pass"
 judged "harness: compare-logs.sh lateness fails medians later than the control's by half a tick, cpu_hotplug's p99 and worst wake-up, jiffies_load's late jiffies and idle_balance's spread later than the control's"
+
+# 4e. Two boots under -icount (deterministic figures, no margin for TCG):
+# an idle figure 0.2 tick/s above the control's fails, one 0.1 above
+# passes; a lateness median 20% above the control's fails (0.066 against
+# 0.055 ms), one within 10% + 1 us passes (0.061); the same figures pass;
+# a boot with the idle figure alone, or with lateness alone, or without
+# the guest's HZ (the "# dt:" line the lateness figures need), fails.
+icount_log() {
+	printf '# dt: kernel 6.12.0, suite=icount hz=250 expect=none\r\n'
+	printf '# HZ=250, idle window 60 s, limit tick/s (LOC + IRQ0) < 50.0\r\n'
+	[ "$1" = - ] || printf '# cpu0 tick/s=%s (LOC/s %s, IRQ0/s 0.0)\r\n' "$1" "$1"
+	printf 'ok 2 tick_idle\r\n'
+	[ "$2" = - ] && return 0
+	printf '# cpu0 HZ=250: median limit 10.0 ms (1 tick + 6 ms), any 29.0 ms, one stall in 10+ 64.0 ms\r\n'
+	printf '#    1 ms x20 oversleep ms: min 0.050 median %s max 0.070\r\n' "$2"
+	printf 'ok 3 nanosleep_accuracy\r\n'
+}
+icount_log 5.4 0.055 >"$tmp/ctl"
+icount_log 5.6 0.055 >"$tmp/idle2"
+icount_log 5.5 0.055 >"$tmp/idle1"
+icount_log 5.4 0.066 >"$tmp/late20"
+icount_log 5.4 0.061 >"$tmp/late10"
+icount_log 5.4 0.055 >"$tmp/same"
+icount_log 5.4 0.055 | grep -v "^# dt:" >"$tmp/nohz"
+icount_log 5.4 - >"$tmp/noidle"
+icount_log - 0.055 >"$tmp/nolate"
+verdicts icount "idle2 fail" "idle1 pass" "late20 fail" "late10 pass" "same pass" \
+	"noidle fail" "nolate fail" "nohz fail" "empty fail"
+judged "harness: compare-logs.sh icount fails -icount figures over the control's by 0.2 tick/s or 20%, and a boot without both kinds of figure"
 
 # 4d. Same results on two boots (compare-results.sh): a known mark that
 # passed on one boot and a plain pass on the other agree, a known mark

@@ -39,13 +39,24 @@
 #         spread: median X ms" within 50 ms of the control's: NO_HZ_IDLE's
 #         own medians spread 21-66 ms over five make test runs.
 #         No judged figure in common fails.
+#   icount  two boots under -icount (qemu:icount in tests/boots): guest
+#         time is the count of instructions executed, so a boot's figures
+#         come out the same whatever the host does (five boots of each
+#         kernel gave the same idle figure to 0.1 tick/s), and no margin
+#         for TCG is needed: the idle figures as "idle" reads them, A's sum
+#         and busiest CPU at most 0.1 tick/s (the figure's precision)
+#         above B's; and every lateness median "lateness" reads (10
+#         samples or more), A's at most 10% + 1 us above B's, the
+#         benchmark's "no costlier than NO_HZ_IDLE" target (a wake-up's
+#         oversleep there is the instructions between the timer and the
+#         task, 1 ns each).  Both kinds of figure must be there.
 #
-# usage: compare-logs.sh idle|soak|lateness RESULTS LOGDIR BOOT_A BOOT_B
+# usage: compare-logs.sh idle|soak|lateness|icount RESULTS LOGDIR BOOT_A BOOT_B
 #   LOGDIR/BOOT is the console log qemu-test.sh kept of each boot.
 #   Adds one result to RESULTS; exit 0 only if it is a pass.
 set -eu
 
-[ $# -eq 5 ] || { echo "usage: $0 idle|soak|lateness RESULTS LOGDIR BOOT_A BOOT_B" >&2; exit 2; }
+[ $# -eq 5 ] || { echo "usage: $0 idle|soak|lateness|icount RESULTS LOGDIR BOOT_A BOOT_B" >&2; exit 2; }
 kind=$1 results=$2 logs=$3 a=$4 b=$5
 here=$(dirname "$0")
 
@@ -97,6 +108,9 @@ figures() {
 			for (i = 1; i <= nb; i++) print hz, name ":" buf[i]
 			nb = 0
 		}' ;;
+	icount)
+		figures idle "$2" | sed 's/^/idle /'
+		figures lateness "$2" 2>/dev/null | sed 's/^/late /' ;;
 	soak) tr -d '\r' <"$logs/$2" |
 		sed -n 's/^# \(soak-figures\(-on\)*\): hz=\([0-9]*\) n=\([0-9]*\) median=\([-0-9.]*\) p99=\([-0-9.]*\) max=\([-0-9.]*\)$/\1 \3 \4 \5 \6 \7/p' |
 		awk '{ l[$1] = $0 } END {
@@ -145,6 +159,40 @@ judge() {
 			if (!common) print "compare-logs: no figure in common" > "/dev/stderr"
 			print (common && !fails) ? "pass" : "fail"
 		}' ;;
+	icount) awk -v a="$a" -v b="$b" '
+		BEGIN { side = 0 }
+		$1 == "--" { side = 1; next }
+		$1 == "idle" {
+			s[side] += $3; if ($3 > m[side]) m[side] = $3; r[side] = r[side] " " $3
+			ni[side]++
+			next
+		}
+		$1 == "late" && NF != 7 { malformed = 1; next }	# no "# dt: ... hz=" line
+		$1 == "late" {
+			key = $3 " " $4 " " $5 " " $6; med[side, key] = $7
+			nl[side]++
+			if (!side) keys[++n] = key
+		}
+		END {
+			for (i = 0; i < 2; i++)
+				printf "compare-logs: %s tick/s:%s (sum %.1f, max %.1f)\n", i ? b : a, r[i], s[i], m[i] > "/dev/stderr"
+			if (malformed || !ni[0] || !ni[1] || !nl[0] || !nl[1]) {
+				print "compare-logs: idle and lateness figures (and the guest'"'"'s HZ) are all needed, in both boots" > "/dev/stderr"
+				print "fail"
+				exit
+			}
+			fails = !(s[0] <= s[1] + 0.1 + 1e-9 && m[0] <= m[1] + 0.1 + 1e-9)
+			for (i = 1; i <= n; i++) {
+				k = keys[i]
+				if (!((1, k) in med)) continue
+				common++
+				bad = med[0, k] > med[1, k] * 1.1 + 0.001 + 1e-9
+				fails += bad
+				printf "compare-logs: %s %.3f ms, %s %.3f ms%s\n", k, med[0, k], b, med[1, k], bad ? " (over by more than 10% + 1 us)" : "" > "/dev/stderr"
+			}
+			if (!common) print "compare-logs: no lateness figure in common" > "/dev/stderr"
+			print (common && !fails) ? "pass" : "fail"
+		}' ;;
 	soak) awk -v a="$a" -v b="$b" '
 		BEGIN { side = 0 }
 		$1 == "--" { side = 1; next }
@@ -167,8 +215,9 @@ judge() {
 case $kind in
 idle) what="$a: idle LOC/s no worse than $b (sum and busiest CPU, +1 LOC/s)" ;;
 soak) what="$a: soak lateness no worse than $b (median +1 tick, p99 +1 tick +25 ms, worst +1 tick +100 ms)" ;;
+icount) what="$a: under -icount, idle tick/s and lateness medians no worse than $b's (+0.1 tick/s; +10% +1 us)" ;;
 lateness) what="$a: timer lateness medians no worse than $b's (+ half a tick; cpu_hotplug p99 +1 tick +25 ms, worst +1 tick +100 ms; idle_balance +50 ms)" ;;
-*) echo "compare-logs: unknown kind '$kind' (idle|soak|lateness)" >&2; exit 2 ;;
+*) echo "compare-logs: unknown kind '$kind' (idle|soak|lateness|icount)" >&2; exit 2 ;;
 esac
 fa=$(figures "$kind" "$a") fb=$(figures "$kind" "$b")
 if [ -z "$fa" ] || [ -z "$fb" ]; then

@@ -27,16 +27,20 @@ export RESULTS="$results"
 status=0
 [ -r "$boots" ] || { echo "qemu-test: no boot matrix $boots" >&2; exit 2; }
 
-# boot NAME VARIANT SUITE [qemu:smp=N] [qemu:hpet=msi] [APPEND...]
+# boot NAME VARIANT SUITE [qemu:smp=N] [qemu:hpet=msi] [qemu:icount] [APPEND...]
 #   qemu:smp=N: the guest's CPUs (default 4), not passed to the kernel
 #   qemu:hpet=msi: an HPET with six channels that can each raise an MSI
 #     (per-CPU tick devices hpet2..hpet5 with CONFIG_PCI_MSI)
+#   qemu:icount: guest time counts instructions (qemu-run.sh -i), the same
+#     figures whatever the host does; one CPU (QEMU 7.2 brings up no
+#     other under -icount)
 boot() {
-	name=$1 variant=$2 suite=$3 smp=4 append='' qemu_extra=''
+	name=$1 variant=$2 suite=$3 smp=4 append='' qemu_extra='' icount=''
 	shift 3
 	for a do
 		case $a in
 		qemu:smp=*) smp=${a#qemu:smp=} ;;
+		qemu:icount) icount=-i smp=1 ;;
 		qemu:hpet=msi) qemu_extra='-global hpet.msi=on -global hpet.timers=6' ;;
 		*) append="${append:+$append }$a" ;;
 		esac
@@ -83,10 +87,11 @@ boot() {
 }
 
 # qemu_boot APPEND...: boot $name's kernel with qemu-run.sh (its exit status)
+# shellcheck disable=SC2086 # $icount: -i or nothing
 qemu_boot() {
 	QEMU_SMP=$smp QEMU_EXTRA=$qemu_extra QEMU_CMD_OUT=$run/$name.sh \
 		QEMU_KCONFIG=$run/config-$variant \
-		"$here/qemu-run.sh" -t "${BOOT_TIMEOUT:-1200}" \
+		"$here/qemu-run.sh" $icount -t "${BOOT_TIMEOUT:-1200}" \
 		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
 		"$run/bzImage-$variant" "$run/initramfs.cpio.gz" "$suite" "$log"
 }
@@ -95,13 +100,15 @@ compare() {
 	"$here/compare-results.sh" "$results" "$suites/$1" "$2" "$3" || status=1
 }
 
-# compare-idle|compare-soak|compare-lateness BOOT_A BOOT_B: the two logs
+# compare-idle|compare-soak|compare-lateness|compare-icount BOOT_A BOOT_B: the two logs
 # side by side.  A failed comparison is repeated once, as the boots ran
 # one after the other under whatever the host did meanwhile: both boots
 # again, the control B first, and the second comparison is the verdict.
 # The first is named in the report ("RUN AGAIN"); the second boots'
 # test results count only where they fail.  A pair is booted again once
-# a run: a second failed comparison of it counts at once.
+# a run: a second failed comparison of it counts at once.  compare-icount
+# (two boots under -icount, whose figures do not depend on the host) is
+# never repeated: booted again, they would give the same figures.
 compare_logs() {
 	kind=${1#compare-} cmp_a=$2 cmp_b=$3
 	first=$work/compare-first.txt
@@ -110,8 +117,8 @@ compare_logs() {
 		cat "$first" >>"$results"
 		return 0
 	fi
-	case " $again " in
-	*" $cmp_a/$cmp_b "*)
+	case "$kind: $again " in
+	icount:* | *" $cmp_a/$cmp_b "*)
 		cat "$first" >>"$results"
 		status=1
 		return 0 ;;
@@ -144,13 +151,13 @@ sed -e 's/#.*//' "$boots" | while read -r kind args; do
 	'') ;;
 	boot)	for a in $args; do
 			case $a in
-			qemu:smp=[1-9] | qemu:smp=[1-9][0-9] | qemu:hpet=msi) ;;
-			qemu:*) echo "qemu-test: $boots: '$a' in '$kind $args' (only qemu:smp=N, qemu:hpet=msi)" >&2
+			qemu:smp=[1-9] | qemu:smp=[1-9][0-9] | qemu:hpet=msi | qemu:icount) ;;
+			qemu:*) echo "qemu-test: $boots: '$a' in '$kind $args' (only qemu:smp=N, qemu:hpet=msi, qemu:icount)" >&2
 				exit 2 ;;
 			esac
 		done
 		echo "$kind $args" ;;
-	compare | compare-idle | compare-soak | compare-lateness | known) echo "$kind $args" ;;
+	compare | compare-idle | compare-soak | compare-lateness | compare-icount | known) echo "$kind $args" ;;
 	*) echo "qemu-test: $boots: unknown line '$kind $args'" >&2; exit 2 ;;
 	esac
 done >"$work/boots.run"
@@ -191,7 +198,7 @@ while read -r kind args; do
 	case $kind in
 	boot) boot $args ;;
 	compare) compare $args ;;
-	compare-idle | compare-soak | compare-lateness) compare_logs "$kind" $args ;;
+	compare-idle | compare-soak | compare-lateness | compare-icount) compare_logs "$kind" $args ;;
 	esac
 done <"$work/boots.run"
 cp "$results" "$run/results.txt"

@@ -76,6 +76,44 @@ topology_table() {
 	rm -f "$tmp"
 }
 
+# Each compare-icount pair of tests/boots (one CPU under -icount): idle
+# tick/s and the wake-up latency medians, as compare-logs.sh icount
+# reports them.
+icount_table() {
+	tmp=$(mktemp) || die "mktemp failed"
+	echo
+	echo "## Under -icount: idle ticks and wake-up latency, one CPU"
+	echo
+	echo "Each compare-icount pair of \`tests/boots\`: guest time counts instructions"
+	echo "(1 ns each), so these figures do not depend on the host. Idle tick/s over"
+	echo "a 60 s window; nanosleep oversleep and POSIX timer lateness medians in"
+	echo "us (the instructions from the timer to the task), at 1 / 10 / 100 ms."
+	echo
+	echo "| dyn-tick boot (command line) | idle tick/s | nanosleep us | POSIX timer us | NO_HZ_IDLE boot | idle tick/s | nanosleep us | POSIX timer us | verdict |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	awk '$1 == "compare-icount" { print $2, $3 }' "$repo/tests/boots" |
+	while read -r a b; do
+		: >"$tmp"
+		rep=$("$here/compare-logs.sh" icount "$tmp" "$work/logs" "$a" "$b" 2>&1 >/dev/null) || :
+		verdict=$(cut -f1 "$tmp")
+		args=$(awk -v n="$a" '$1 == "boot" && $2 == n {
+			for (i = 5; i <= NF; i++) if ($i !~ /^(dt\.|qemu:icount)/) s = s " " $i
+			print s }' "$repo/tests/boots")
+		printf '%s\n' "$rep" | awk -v a="$a" -v b="$b" -v args="$args" \
+			-v v="${verdict:-no figures}" '
+			function us(x) { return sprintf("%d", x * 1000 + 0.5) }
+			/^compare-logs: / && / tick\/s:/ { t = $0; sub(/.*\(sum /, "", t); sub(/,.*/, "", t); idle[$2] = t }
+			/^compare-logs: nanosleep_accuracy:/ { ns[a] = ns[a] "/" us($6); ns[b] = ns[b] "/" us($9) }
+			/^compare-logs: posix_timer_accuracy:/ { pt[a] = pt[a] "/" us($6); pt[b] = pt[b] "/" us($9) }
+			END {
+				printf "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s |\n", a, substr(args, 2),
+					idle[a] ? idle[a] : "-", ns[a] ? substr(ns[a], 2) : "-", pt[a] ? substr(pt[a], 2) : "-",
+					b, idle[b] ? idle[b] : "-", ns[b] ? substr(ns[b], 2) : "-", pt[b] ? substr(pt[b], 2) : "-", v
+			}'
+	done
+	rm -f "$tmp"
+}
+
 {
 	echo "# make test: results and figures"
 	echo
@@ -91,6 +129,7 @@ topology_table() {
 		      n["rerun"] ? sprintf(", %d boot(s) run again", n["rerun"]) : "" }' "$work/results.txt"
 	echo '```'
 	topology_table
+	icount_table
 	awk '$1 == "boot" { print $2, $3, $4 }' "$repo/tests/boots" |
 	while read -r boot kernel suite; do
 		log=$work/logs/$boot
