@@ -208,6 +208,7 @@ END {
 	target("PIT topology idle IRQ0+LOC/s dyntick <= nohz / 5", "pit_total", "nohz", 0.2, 0)
 	target("busy compute cost dyntick <= 1.01 x periodic (icount)", "busy_ratio", "", 1.01, 0)
 	target("pipe round trip cost dyntick <= 1.01 x periodic (icount)", "pp_ratio", "", 1.01, 0)
+	target("wake from idle for a 1 ms timer dyntick <= nohz (icount)", "wake_ns", "nohz", 1, 0)
 
 	hdr[1] = "date: " date
 	hdr[2] = "host: " host ", " qemu

@@ -95,12 +95,25 @@ command -v gnuplot >/dev/null 2>&1 || {
 }
 term="png size 1000,480"
 gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && term="pngcairo size 1000,480"
-gnuplot <<EOF || die "gnuplot failed to draw the charts"
-set terminal $term
+# has_data FILE COLUMN...: some row has a figure in one of those columns
+# (a run with BENCH_ONLY=cost has no TCG figures to draw)
+has_data() {
+	f=$1
+	shift
+	awk -v cols="$*" 'BEGIN { n = split(cols, c, " ") }
+		NR > 1 { for (i = 1; i <= n; i++) if ($c[i] != "-" && $c[i] != "") found = 1 }
+		END { exit !found }' "$f" 2>/dev/null
+}
+charts=''
+style="set terminal $term
 set datafile missing '-'
 set style fill solid 0.8 border -1
 set key inside top right
-set xtics rotate by -30
+set xtics rotate by -30"
+if has_data "$out/loc.dat" 2 5 8; then
+	charts="$out/loc.png"
+	gnuplot <<EOF || die "gnuplot failed to draw $out/loc.png"
+$style
 set yrange [0:*]
 set output '$out/loc.png'
 set title 'Idle timer interrupts/s, sum over the 4 CPUs (bars: min..max over runs)'
@@ -117,7 +130,17 @@ plot '$out/loc.dat' using 2:xtic(1) title 'all idle (LOC)', \
      '' using (\$0 - 0.25):2:3:4 with yerrorbars lc 'black' pt 0 notitle, \
      '' using (\$0):5:6:7 with yerrorbars lc 'black' pt 0 notitle, \
      '' using (\$0 + 0.25):8:9:10 with yerrorbars lc 'black' pt 0 notitle
-unset logscale y
+EOF
+else
+	echo "$prog: no TCG idle figures: $out/loc.png not drawn"
+fi
+if has_data "$out/cost.dat" 2 5; then
+	charts="${charts:+$charts }$out/cost.png"
+	gnuplot <<EOF || die "gnuplot failed to draw $out/cost.png"
+$style
+set style data histograms
+set style histogram clustered gap 1
+set bars 2
 set key outside right top
 set output '$out/cost.png'
 set title 'Busy-path cost against periodic under -icount (bars: min..max over runs)'
@@ -128,5 +151,8 @@ plot '$out/cost.dat' using 2:xtic(1) title 'compute loop', \
      '' using (\$0 - 1.0 / 6):2:3:4 with yerrorbars lc 'black' pt 0 notitle, \
      '' using (\$0 + 1.0 / 6):5:6:7 with yerrorbars lc 'black' pt 0 notitle
 EOF
-echo "$prog: charts: $out/loc.png $out/cost.png"
+else
+	echo "$prog: no -icount figures: $out/cost.png not drawn"
+fi
+echo "$prog: charts: ${charts:-none}"
 verdict
