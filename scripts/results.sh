@@ -32,6 +32,15 @@ figures='backend loc_idle tick_idle tick_periodic tick_dev_idle sleep_cputime cl
 
 [ -s "$work/results.txt" ] || die "no $work/results.txt: run make test first"
 
+# The command line of boot NAME of tests/boots, as the tables show it: the
+# kernel's options and qemu:smp=N, qemu:hpet=msi, not the test harness's
+# own (dt.*) nor qemu:icount (the -icount table says so), blank-prefixed
+boot_args() {
+	awk -v n="$1" '$1 == "boot" && $2 == n {
+		for (i = 5; i <= NF; i++) if ($i !~ /^(dt\.|qemu:icount)/) s = s " " $i
+		print s }' "$repo/tests/boots"
+}
+
 # The idle tick interrupts of each compare-idle pair of tests/boots, as
 # compare-logs.sh judges them (its report, with a scratch results file),
 # and the dyn-tick boot's periodic figure (tick_periodic: dyn-tick
@@ -57,9 +66,7 @@ topology_table() {
 		rep=$("$here/compare-logs.sh" idle "$tmp" "$work/logs" "$a" "$b" 2>&1 >/dev/null) || :
 		verdict=$(cut -f1 "$tmp")
 		[ "$how" = compare-idle ] || verdict="not judged ($verdict under its +1 rule): see -icount"
-		args=$(awk -v n="$a" '$1 == "boot" && $2 == n {
-			for (i = 5; i <= NF; i++) if ($i !~ /^dt\./) s = s " " $i
-			print s }' "$repo/tests/boots")
+		args=$(boot_args "$a")
 		per=$([ ! -r "$work/logs/$a" ] || tr -d '\r' <"$work/logs/$a" |
 			sed -n 's/^# periodic tick\/s per CPU=\([0-9.]*\).*/\1/p' | tail -n 1)
 		printf '%s\n' "$rep" | awk -v a="$a" -v b="$b" -v args="$args" \
@@ -98,9 +105,7 @@ icount_table() {
 		: >"$tmp"
 		rep=$("$here/compare-logs.sh" icount "$tmp" "$work/logs" "$a" "$b" 2>&1 >/dev/null) || :
 		verdict=$(cut -f1 "$tmp")
-		args=$(awk -v n="$a" '$1 == "boot" && $2 == n {
-			for (i = 5; i <= NF; i++) if ($i !~ /^(dt\.|qemu:icount)/) s = s " " $i
-			print s }' "$repo/tests/boots")
+		args=$(boot_args "$a")
 		printf '%s\n' "$rep" | awk -v a="$a" -v b="$b" -v args="$args" \
 			-v v="${verdict:-no figures}" '
 			function us(x) { return sprintf("%d", x * 1000 + 0.5) }

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 		return DT_ERROR;
 	}
 	dt_restore_enable_on_signals();
-	if (dt_write_file(DT_ENABLE, "0") || dt_state_field("enabled") != 0) {
+	if (dt_set_enable(0)) {
 		dt_diag("FAIL: enable=0 did not switch dyn-tick off");
 		dt_write_file(DT_ENABLE, "1");
 		return KSFT_FAIL;
@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 	h1 = dt_irq_named("hpet");
 	if (ret == KSFT_PASS && (dt_irqs_read(&s1) || dt_ticks_skipped(b)))
 		ret = DT_ERROR;
-	if (dt_write_file(DT_ENABLE, "1") || dt_state_field("enabled") != 1) {
+	if (dt_set_enable(1)) {
 		dt_diag("FAIL: enable=1 did not switch dyn-tick on again");
 		return KSFT_FAIL;
 	}
