@@ -18,7 +18,9 @@
 # is not in its build directory), QEMU (default qemu-system-x86_64),
 # QEMU_SMP (default 4: the guest's cpus_online test requires that many
 # CPUs online), QEMU_EXTRA (more QEMU options, split on blanks: qemu-test.sh
-# passes "-global hpet.msi=on -global hpet.timers=6" for qemu:hpet=msi).
+# passes "-global hpet.msi=on -global hpet.timers=6" for qemu:hpet=msi),
+# QEMU_NAME (the name this script's messages give the boot; default the
+# suite's: qemu-test.sh passes the boot's, as several boots share a suite).
 # The guest's HZ (dt.hz=) is CONFIG_HZ of that .config; without one the
 # guest measures it.
 # Suite "shell" boots interactively: no time limit, no log, no scanning.
@@ -48,6 +50,7 @@ done
 shift $((OPTIND - 1))
 [ $# -eq 4 ] || usage
 kernel=$1 initrd=$2 suite=$3 log=$4
+name=${QEMU_NAME:-$suite}
 
 case $timeout_s in
 '' | *[!0-9]* | 0) die "-t $timeout_s: the timeout must be a positive number of seconds" ;;
@@ -118,7 +121,7 @@ fi
 
 mkdir -p "$(dirname "$log")"
 rm -f "$log"	# never scan a previous boot's log
-echo "$prog: $suite: booting $kernel (accel $accel${icount:+, icount $icount}, limit ${timeout_s}s)"
+echo "$prog: $name: booting $kernel (accel $accel${icount:+, icount $icount}, limit ${timeout_s}s)"
 echo "$prog: append: $append"
 start=$(date +%s)
 rc=0
@@ -136,7 +139,7 @@ last_lines() {
 case $rc in
 0) ;;
 124 | 137)
-	echo "$prog: $suite: timeout after $timeout_s s: qemu killed (guest hung or too slow); last lines:" >&2
+	echo "$prog: $name: timeout after $timeout_s s: qemu killed (guest hung or too slow); last lines:" >&2
 	last_lines
 	exit 1 ;;
 132 | 134 | 135 | 136 | 139)
@@ -144,13 +147,13 @@ case $rc in
 	# SIGBUS, SIGFPE or SIGSEGV is QEMU's own fault (QEMU 7.2's
 	# multi-threaded TCG has crashed in memory_region_dispatch_write
 	# while a guest probed its PCI BARs).
-	echo "$prog: $suite: qemu crashed: killed by signal $((rc - 128)) after $elapsed s (an emulator fault, not a guest result; the host's dmesg names the QEMU function); last lines:" >&2
+	echo "$prog: $name: qemu crashed: killed by signal $((rc - 128)) after $elapsed s (an emulator fault, not a guest result; the host's dmesg names the QEMU function); last lines:" >&2
 	last_lines
 	exit 3 ;;
 *)
-	echo "$prog: $suite: qemu exited with status $rc after $elapsed s; last lines:" >&2
+	echo "$prog: $name: qemu exited with status $rc after $elapsed s; last lines:" >&2
 	last_lines
 	exit 1 ;;
 esac
-echo "$prog: $suite: qemu exited after $elapsed s"
+echo "$prog: $name: qemu exited after $elapsed s"
 "$here/scan-log.sh" "$log"

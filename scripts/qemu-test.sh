@@ -89,7 +89,7 @@ boot() {
 # qemu_boot APPEND...: boot $name's kernel with qemu-run.sh (its exit status)
 # shellcheck disable=SC2086 # $icount: -i or nothing
 qemu_boot() {
-	QEMU_SMP=$smp QEMU_EXTRA=$qemu_extra QEMU_CMD_OUT=$run/$name.sh \
+	QEMU_NAME=$name QEMU_SMP=$smp QEMU_EXTRA=$qemu_extra QEMU_CMD_OUT=$run/$name.sh \
 		QEMU_KCONFIG=$run/config-$variant \
 		"$here/qemu-run.sh" $icount -t "${BOOT_TIMEOUT:-1200}" \
 		-a "$* ${base_known:+dt.known=$base_known} ${DT_APPEND:-}" \
