@@ -120,7 +120,8 @@ static int rtc_edge(int fd, struct edge *e)
 }
 
 /*
- * The offset of jiffies that stays: the lower of two reads 0.5 s apart.
+ * The offset of jiffies that stays: the lower of two reads 0.5 s apart,
+ * NaN if either could not be read (fmin() would hide it).
  * @late: how far the higher one was above it, in ticks.
  */
 static double settled_offset(int hz, double *late)
@@ -130,7 +131,7 @@ static double settled_offset(int hz, double *late)
 	dt_sleep(0.5);
 	b = dt_jiffies_offset(hz, 0.1);
 	*late = fabs(a - b);
-	return fmin(a, b);
+	return isnan(a) || isnan(b) ? NAN : fmin(a, b);
 }
 
 /* One check's result line; a failure makes the test's result a failure */
