@@ -96,10 +96,10 @@ define guest-suite
 	@$(S)/tap-summary.sh report $(RESULTS) $(BOOTS)
 endef
 
-# An empty results file, and the commit it is measured at (make results
-# quotes it).
+# An empty results file (and its failed tests' diagnostics), and the
+# commit it is measured at (make results quotes it).
 define new-results
-	@mkdir -p $(W) && : >$(RESULTS)
+	@mkdir -p $(W) && : >$(RESULTS) && : >$(RESULTS).detail
 	@git -C $(REPO) describe --always --dirty >$(RESULTS).commit 2>/dev/null || \
 		echo unknown >$(RESULTS).commit
 endef
@@ -183,7 +183,7 @@ mbox: src
 # clean: the selected base's builds, logs, run records and results; its
 # sources stay.
 clean:
-	rm -rf $(W)/build $(W)/logs $(W)/runs $(INITRD) $(RESULTS)
+	rm -rf $(W)/build $(W)/logs $(W)/runs $(INITRD) $(RESULTS) $(RESULTS).detail
 
 # distclean: all of WORKDIR, the work of every base.
 distclean:

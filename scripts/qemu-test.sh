@@ -138,11 +138,14 @@ boot_again() {
 	[ -r "$run/$1.first.log" ] || cp "$run/$1.log" "$run/$1.first.log" 2>/dev/null || true
 	main_results=$results results=$work/again.txt RESULTS=$work/again.txt
 	: >"$results"
+	: >"$results.detail"
 	# shellcheck disable=SC2046 # the matrix line's fields, split again
 	boot $(awk -v n="$1" '$1 == "boot" && $2 == n { $1 = ""; print; exit }' "$work/boots.run")
 	results=$main_results RESULTS=$main_results
 	awk -F '\t' -v OFS='\t' -v n="$1" '$1 == "fail" || $1 == "rerun" {
 		sub("^" n ": ", "", $2); print $1, n " (again): " $2 }' "$work/again.txt" >>"$results"
+	awk -F '\t' -v OFS='\t' -v n="$1" '{ sub("^" n ": ", "", $1); $1 = n " (again): " $1; print }' \
+		"$work/again.txt.detail" >>"$results.detail"
 }
 
 # Parse the whole matrix before the first boot: a bad line fails at once.

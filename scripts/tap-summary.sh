@@ -12,6 +12,9 @@
 #          is prefixed with the log's name ("periodic: timer-latency").
 #          A log without a KTAP plan, with an empty plan "1..0", or with
 #          fewer results than its plan "1..N" promises, adds a failure.
+#          A failed test's last diagnostics (up to 8 "# " lines since the
+#          result before it) are printed under it and kept in
+#          RESULTS.detail ("name<TAB>line"), for the report.
 #        tap-summary.sh add RESULTS pass|fail|skip|todo|rerun NAME...
 #          append one result (for host-side checks; "rerun": a boot run
 #          again after QEMU crashed, or a pair of boots run again after
@@ -24,7 +27,9 @@
 #          for every boot that recorded no "NAME: console clean" result or
 #          no "NAME: kernel_not_tainted" (the guest suite's last test), so
 #          that a boot that never ran or stopped early cannot go unseen;
-#          then name every failed test, every known defect (todo) and every
+#          then name every failed test (each with its diagnostics from
+#          RESULTS.detail: a CI that keeps only the tail of the output
+#          still says why), every known defect (todo) and every
 #          boot run again, print "N boot(s) run again" (if any), "N
 #          skipped", "N known defects (KTAP XFAIL)" and, as the last
 #          line, "N passed, N failed"; exits 1 on any failure or if no test
@@ -42,9 +47,11 @@ usage() {
 
 tab=$(printf '\t')
 
-# record STATUS NAME: append to $results and show it
+# record STATUS NAME: append to $results and show it; the name recorded
+# stays in $recorded (for detail lines)
 record() {
 	name=$(printf '%s' "$2" | tr '\t\r\n' '   ')
+	recorded=$name
 	case $1 in
 	pass) echo "PASS  $name" ;;
 	fail) echo "FAIL  $name" ;;
@@ -81,6 +88,8 @@ parse)
 		# or short plan adds a failure.  Serial consoles end lines in \r.
 		tr -d '\r' <"$log" | awk -v logname="$log" '
 		/^1\.\.[0-9]+[ \t]*$/ { plan = substr($0, 4) + 0; next }
+		# the diagnostics since the last result, the last 8 kept
+		/^#/ { diag[nd++ % 8] = $0; next }
 		/^(not )?ok [0-9]+( |$)/ {
 			st = ($1 == "not") ? "fail" : "pass"
 			line = $0
@@ -108,6 +117,10 @@ parse)
 			sub(/[ \t]*#[ \t]*[Ss][Kk][Ii][Pp].*$/, "", line)
 			if (line == "") line = "(unnamed test)"
 			print st "\t" line
+			if (st == "fail")
+				for (i = (nd > 8 ? nd - 8 : 0); i < nd; i++)
+					print "detail\t" diag[i % 8]
+			nd = 0
 			n++
 		}
 		END {
@@ -120,7 +133,13 @@ parse)
 				    " result(s) in " logname " (guest stopped early?)"
 		}' |
 		while IFS="$tab" read -r status name; do
-			record "$status" "$suite: $name"
+			if [ "$status" != detail ]; then
+				record "$status" "$suite: $name"
+				continue
+			fi
+			echo "      $name"
+			[ "$results" = - ] ||
+				printf '%s\t%s\n' "$recorded" "$name" >>"$results.detail"
 		done
 	done
 	;;
@@ -142,7 +161,10 @@ report)
 	while IFS="$tab" read -r status name; do
 		case $status in
 		pass) pass=$((pass + 1)) ;;
-		fail) fail=$((fail + 1)); echo "FAILED: $name" ;;
+		fail) fail=$((fail + 1)); echo "FAILED: $name"
+			[ ! -r "$results.detail" ] ||
+				awk -F "$tab" -v n="$name" '$1 == n { sub(/^[^\t]*\t/, ""); print "    " $0 }' \
+					"$results.detail" ;;
 		skip) skip=$((skip + 1)) ;;
 		todo) todo=$((todo + 1)); echo "KNOWN DEFECT: $name" ;;
 		rerun) rerun=$((rerun + 1)); echo "RUN AGAIN: $name" ;;
