@@ -60,6 +60,7 @@ function fig(id, v, r,    p, c, q) {
 	if (id == "busy_ns") return get(v, "cost", r, "cost_busy_all.guest_ns")
 	if (id == "pp_ns") return get(v, "cost", r, "cost_pingpong.ns_per_trip")
 	if (id == "wake_ns") return get(v, "cost", r, "cost_wake.late_ns_median")
+	if (id ~ /^wake_t/) return get(v, "cost", r, "cost_wake_t" substr(id, 7) ".late_ns_median")
 	return ""
 }
 function cpumax(v, r, scen, from,    c, x, m) {
@@ -180,6 +181,7 @@ END {
 		row("mixed_loc" c, "mixed: LOC/s cpu" c " (waking " (c == 1 ? 10 : c == 2 ? 50 : 200) "/s)", "lapic")
 	row("boot", "boot: uptime at /init (s)", "lapic")
 	split("1 10 100 1000", nsd, " ")
+	split("2 10 100", wt, " ")
 	for (i = 1; i <= 4; i++) {
 		row("ns_median_" nsd[i], "nanosleep " nsd[i] " ms: oversleep median (us)", "lapic")
 		row("ns_max_" nsd[i], "nanosleep " nsd[i] " ms: oversleep max (us)", "lapic")
@@ -197,6 +199,8 @@ END {
 	row("pp_ns", "icount: pipe round trip, instructions", "cost")
 	ratio_row("pp_ratio", "icount: pipe round trip / periodic", "pp_ns", "periodic")
 	row("wake_ns", "icount: wake from idle for a 1 ms timer, instructions", "cost")
+	for (i = 1; i <= 3; i++)
+		row("wake_t" wt[i], "icount: wake from idle after " wt[i] " ticks asleep, instructions", "cost")
 
 	target("idle LOC/s (sum) dyntick <= nohz", "idle_sum", "nohz", 1, 0)
 	target("idle LOC/s (sum) dyntick <= 2% of periodic", "idle_sum", "periodic", 0.02, 0)
@@ -209,6 +213,8 @@ END {
 	target("busy compute cost dyntick <= 1.01 x periodic (icount)", "busy_ratio", "", 1.01, 0)
 	target("pipe round trip cost dyntick <= 1.01 x periodic (icount)", "pp_ratio", "", 1.01, 0)
 	target("wake from idle for a 1 ms timer dyntick <= nohz (icount)", "wake_ns", "nohz", 1, 0)
+	for (i = 1; i <= 3; i++)
+		target("wake from idle after " wt[i] " ticks dyntick <= nohz (icount)", "wake_t" wt[i], "nohz", 1, 0)
 
 	hdr[1] = "date: " date
 	hdr[2] = "host: " host ", " qemu

@@ -27,7 +27,13 @@
  *		of 1 ns: the time past the deadline is the wake path from the
  *		halted CPU to the task (interrupt entry, idle exit, tick
  *		catch-up, timer, switch); with low resolution timers, also
- *		the wait for the next tick.
+ *		the wait for the next tick.  Without a cpuidle driver
+ *		NO_HZ_IDLE keeps the tick for most of them (the next event
+ *		is within a tick) and dyn-tick does too.
+ *	BENCH scenario=cost_wake_tK cpus=N sleeps=S late_ns_median=X ...
+ *		the same for sleeps of K ticks (K = 2, 10, 100; HZ from
+ *		dt.hz): both modes stop the tick, so these compare the
+ *		stop and restart paths like for like.
  *	BENCH scenario=cost_pingpong cpus=N round_trips=R guest_ns=T ...
  *		pipe round trips between CPU0 and the last CPU (the same CPU
  *		when N = 1: context switches, no IPI).
@@ -73,32 +79,41 @@ static double busy(const int *cpus, int ncpus, long n)
 	return ok ? (dt_now() - t0) * 1e9 : -1;
 }
 
-static void wake(int ncpus)
+/* @sleeps nanosleeps of @ns each; one BENCH line named @scen */
+static void wake(const char *scen, int ncpus, long ns, int sleeps)
 {
 	static double late[SLEEPS];
-	const struct timespec ms = { .tv_nsec = 1000000L };
+	const struct timespec req = { .tv_sec = ns / 1000000000L,
+				      .tv_nsec = ns % 1000000000L };
 	double sum = 0;
 	int i;
 
 	/* not the default 50 us of slack: only what the kernel adds */
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-	for (i = 0; i < SLEEPS; i++) {
+	for (i = 0; i < sleeps; i++) {
 		double t0 = dt_now();
 
-		clock_nanosleep(CLOCK_MONOTONIC, 0, &ms, NULL);
-		late[i] = (dt_now() - t0) * 1e9 - 1e6;
+		clock_nanosleep(CLOCK_MONOTONIC, 0, &req, NULL);
+		late[i] = (dt_now() - t0) * 1e9 - ns;
 		sum += late[i];
 	}
-	dt_quantile(late, SLEEPS, 1.0);		/* sorts late[] */
-	DT_BENCH("scenario=cost_wake cpus=%d sleeps=%d late_ns_median=%.0f late_ns_mean=%.0f late_ns_min=%.0f late_ns_max=%.0f",
-		 ncpus, SLEEPS, dt_median_sorted(late, SLEEPS), sum / SLEEPS,
-		 late[0], late[SLEEPS - 1]);
+	dt_quantile(late, sleeps, 1.0);		/* sorts late[] */
+	DT_BENCH("scenario=%s cpus=%d sleeps=%d late_ns_median=%.0f late_ns_mean=%.0f late_ns_min=%.0f late_ns_max=%.0f",
+		 scen, ncpus, sleeps, dt_median_sorted(late, sleeps),
+		 sum / sleeps, late[0], late[sleeps - 1]);
 }
 
 int main(void)
 {
-	int ncpus = dt_ncpus(), cpus[DT_MAXCPU], i;
+	int ncpus = dt_ncpus(), cpus[DT_MAXCPU], i, hz = dt_hz();
+	long tick;
 	double t;
+
+	if (hz <= 0) {
+		dt_diag("no HZ (dt.hz= on the command line)");
+		return KSFT_FAIL;
+	}
+	tick = 1000000000L / hz;
 
 	for (i = 0; i < ncpus; i++)
 		cpus[i] = i;
@@ -115,7 +130,11 @@ int main(void)
 		DT_BENCH("scenario=cost_busy_one cpus=%d iterations=%ld guest_ns=%.0f",
 			 ncpus, LOOPS, t);
 	}
-	wake(ncpus);
+	wake("cost_wake", ncpus, 1000000L, SLEEPS);
+	/* 8 s of guest time each at HZ=250: free under -icount sleep=off */
+	wake("cost_wake_t2", ncpus, 2 * tick, SLEEPS);
+	wake("cost_wake_t10", ncpus, 10 * tick, SLEEPS / 5);
+	wake("cost_wake_t100", ncpus, 100 * tick, SLEEPS / 50);
 	t = dt_pingpong(0, ncpus - 1, TRIPS, 0, NULL);
 	if (t < 0)
 		return KSFT_FAIL;
