@@ -7,20 +7,20 @@
  * thread arms a CLOCK_PROCESS_CPUTIME_ID timer of 1 ms (interval 1 ms)
  * and spins until it has taken 100 SIGALRMs while the main thread sleeps
  * in pthread_join(); a SIGALRM taken by the main thread is a failure.
- * The selftest gives the main thread 10 ms to fall asleep, and while it
- * still runs, a tick on its CPU may find the process timer expired and
- * signal it (a running thread of the process is as good a target as the
- * busy one); under TCG, with vCPUs held by the host, 10 ms is not always
- * enough.  Here the busy thread arms the timer only once the main
- * thread sleeps (its /proc state "S") and no other thread is left
- * (wait_ready()), and the handler is SA_NODEFER so that the busy thread
- * never blocks the signal.  Then the kernel must
- * give every expiry to the thread that consumed the CPU time: the expiry
- * is found on that thread's tick, in its context, and since 6.3 a
- * process-directed timer signal prefers current.  A tick mode that ran
- * the process's CPU timers from another context, or charged its time
- * from an idle CPU, would signal the sleeper.  Kernels before 6.3 signal
- * the leader by design: the test skips there, as the selftest does.
+ * Any other thread of the process that runs while the timer is armed
+ * can take the signal: a main thread not yet asleep (the selftest gives
+ * it 10 ms, which under TCG, with vCPUs held by the host, may not be
+ * enough), or an earlier busy thread still exiting (wait_ready()).  So
+ * the busy thread arms the timer only once the main thread sleeps (its
+ * /proc state "S") and no third thread is left, and the handler is
+ * SA_NODEFER so that the busy thread never blocks the signal.  Then the
+ * kernel must give every expiry to the thread that consumed the CPU
+ * time: the expiry is found on that thread's tick, in its context, and
+ * since 6.3 a process-directed timer signal prefers current.  A tick
+ * mode that ran the process's CPU timers from another context, or
+ * charged its time from an idle CPU, would signal the sleeper.  Kernels
+ * before 6.3 signal the leader by design: the test skips there, as the
+ * selftest does.
  */
 #include "dt.h"
 #include <pthread.h>
