@@ -18,7 +18,7 @@
 # Environment:
 #   BENCH_RUNS=3       lapic and pit boots per row (~2.5 and ~1 min in TCG;
 #                      fewer than 3 never meet a target, bench-report.awk)
-#   BENCH_COST_RUNS=5  cost boots per row (~10 s each)
+#   BENCH_COST_RUNS=5  cost boots per row (~17 s each)
 #   BENCH_ONLY="cost lapic pit"  the kinds of boot to run (the others'
 #                      logs of an earlier run are kept)
 #   QEMU_ACCEL=tcg     passed on to qemu-run.sh for the lapic and pit boots
