@@ -83,7 +83,6 @@ static double busy_once(const int *cpus, int ncpus, long n)
 	return ok ? (dt_now() - t0) * 1e9 : -1;
 }
 
-/* @sleeps nanosleeps of @ns each; one BENCH line named @scen */
 #define BUSY_REPEAT	3
 
 /* busy_once() BUSY_REPEAT times: the least in *@least, all in @all[] */
@@ -102,6 +101,7 @@ static int busy(const int *cpus, int ncpus, long n, double *least,
 	return 0;
 }
 
+/* @sleeps nanosleeps of @ns each; one BENCH line named @scen */
 static void wake(const char *scen, int ncpus, long ns, int sleeps)
 {
 	static double late[SLEEPS];

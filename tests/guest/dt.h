@@ -142,6 +142,25 @@ static inline int dt_read_file(const char *path, char *buf, size_t len)
 	return (int)got;
 }
 
+/*
+ * Field @n (from 3 on, as proc(5) numbers them) of a /proc/.../stat file,
+ * read into @buf: a pointer into @buf, or NULL.  COMM (field 2) may hold
+ * blanks and parentheses, so the fields are counted from its last ')'.
+ */
+static inline const char *dt_stat_field(const char *path, int n, char *buf,
+					size_t len)
+{
+	char *p;
+	int i;
+
+	if (n < 3 || dt_read_file(path, buf, len) <= 0)
+		return NULL;
+	p = strrchr(buf, ')');
+	for (i = 2; p && i < n; i++)
+		p = strchr(p + 1, ' ');
+	return p ? p + 1 : NULL;
+}
+
 /* The first line of a small file, without its newline ("" if unreadable). */
 static inline int dt_read_line(const char *path, char *buf, size_t len)
 {

@@ -14,16 +14,12 @@
 /* The CPU @pid last ran on: field 39 of /proc/PID/stat. */
 static int last_cpu(pid_t pid)
 {
-	char path[64], buf[1024], *p;
-	int i;
+	char path[64], buf[1024];
+	const char *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	if (dt_read_file(path, buf, sizeof(buf)) <= 0)
-		return -1;
-	p = strrchr(buf, ')');
-	for (i = 2; p && i < 39; i++)
-		p = strchr(p + 1, ' ');
-	return p ? atoi(p + 1) : -1;
+	f = dt_stat_field(path, 39, buf, sizeof(buf));
+	return f ? atoi(f) : -1;
 }
 
 int main(int argc, char **argv)

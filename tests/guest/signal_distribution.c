@@ -31,17 +31,6 @@ static pthread_t busy_thread;
 static pid_t main_tid;
 static int count, stray;	/* __atomic: the handler and the loop */
 
-/* the fields after "PID (COMM) " of /proc/@path (COMM may hold blanks) */
-static char *stat_fields(const char *path, char *buf, size_t len)
-{
-	char *p;
-
-	if (dt_read_file(path, buf, len) < 0)
-		return NULL;
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p + 2 : NULL;
-}
-
 /*
  * Wait up to 5 s until the main thread sleeps (state S) and the process
  * has two threads: the last round's busy thread, whose exit woke
@@ -52,22 +41,18 @@ static char *stat_fields(const char *path, char *buf, size_t len)
  */
 static int wait_ready(pid_t tid)
 {
-	char path[64], buf[512], *f;
-	int i, n;
+	char path[64], buf[512];
+	const char *f;
+	int i;
 
 	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
 	for (i = 0; i < 5000; i++) {
-		f = stat_fields(path, buf, sizeof(buf));
+		f = dt_stat_field(path, 3, buf, sizeof(buf));	/* state */
 		if (!f)
 			return -1;
-		if (f[0] == 'S') {
-			f = stat_fields("/proc/self/stat", buf, sizeof(buf));
-			/* field 20, num_threads: the 18th from the state */
-			for (n = 0; f && n < 17; n++) {
-				f = strchr(f, ' ');
-				if (f)
-					f++;
-			}
+		if (*f == 'S') {
+			f = dt_stat_field("/proc/self/stat", 20, buf,
+					  sizeof(buf));		/* num_threads */
 			if (!f)
 				return -1;
 			if (atoi(f) == 2)
