@@ -28,7 +28,7 @@ variants=$(data_lines "$repo/tests/bench-rows" | awk '{ print $1 }' | tr '\n' ' 
 data=$out/data.txt
 : >"$data"
 for v in $variants; do
-	for t in lapic pit cost; do
+	for t in lapic pit cost menu latency; do
 		sfx=-$t
 		[ "$t" = lapic ] && sfx=
 		for log in "$logs/bench-$v$sfx".r*.log; do

@@ -8,6 +8,12 @@
 #          (qemu-run.sh -i): busy-path costs in instructions.  One CPU:
 #          QEMU 7.2 does not bring up secondary CPUs under -icount with a
 #          fixed shift.  No cpuidle driver, so idle is a plain halt.
+#   menu   the same under the menu governor (the haltpoll driver's poll
+#          and halt states), rows periodic, nohz and dyntick: the governed
+#          idle path, where both tick modes stop the tick for long sleeps
+#   latency  the "bench-latency" suite (tests/guest/latency_probe), TCG,
+#          -smp 4: timer lateness; the rows nohz and dyntick boot side by
+#          side, at the same time, so that both see the same host load
 # Rows "periodic", "nohz" and "dyntick" have high resolution timers, the
 # "-lowres" rows and dyntick-base do not (highres=off on the same hres
 # kernels, or a lowres-only kernel): see tests/bench-rows.  Logs: WORKDIR/logs/bench-LABEL[-pit|
@@ -16,10 +22,11 @@
 #
 # usage: bench-run.sh REPO WORKDIR
 # Environment:
-#   BENCH_RUNS=3       lapic and pit boots per row (~2.5 and ~1 min in TCG;
-#                      fewer than 3 never meet a target, bench-report.awk)
-#   BENCH_COST_RUNS=5  cost boots per row (~17 s each)
-#   BENCH_ONLY="cost lapic pit"  the kinds of boot to run (the others'
+#   BENCH_RUNS=3       lapic, pit and latency boots per row (~2.5, ~1
+#                      and ~1.5 min in TCG; fewer than 3 never meet a
+#                      target, bench-report.awk)
+#   BENCH_COST_RUNS=5  cost and menu boots per row (~17 s each)
+#   BENCH_ONLY="cost menu latency lapic pit"  the kinds of boot to run (the others'
 #                      logs of an earlier run are kept)
 #   QEMU_ACCEL=tcg     passed on to qemu-run.sh for the lapic and pit boots
 # Exit 0 if every build and boot succeeded.
@@ -33,11 +40,11 @@ repo=$(cd "$1" && pwd) || die "REPO $1 is not a directory"
 work=$2
 runs=${BENCH_RUNS:-3}
 cost_runs=${BENCH_COST_RUNS:-5}
-only=${BENCH_ONLY:-cost lapic pit}
+only=${BENCH_ONLY:-cost menu latency lapic pit}
 for t in $only; do
 	case $t in
-	cost | lapic | pit) ;;
-	*) die "BENCH_ONLY=$only: want some of cost, lapic, pit" ;;
+	cost | menu | latency | lapic | pit) ;;
+	*) die "BENCH_ONLY=$only: want some of cost, menu, latency, lapic, pit" ;;
 	esac
 done
 wants() { case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -55,6 +62,15 @@ rows() { data_lines "$matrix"; }
 variants=$(rows | awk '{ print $1 }' | tr '\n' ' ')
 kernels=$(rows | awk '{ print $2 }' | sort -u | tr '\n' ' ')
 [ -n "$variants" ] || die "$matrix lists no rows"
+# the rows of the menu and latency boots: the targets' subject and controls
+menu_rows="periodic nohz dyntick"
+latency_rows="nohz dyntick"
+for v in $menu_rows; do
+	case " $variants " in
+	*" $v "*) ;;
+	*) die "$matrix has no row $v (the menu and latency boots need it)" ;;
+	esac
+done
 kernel_of() { rows | awk -v l="$1" '$1 == l { print $2 }'; }
 append_of() { rows | awk -v l="$1" '$1 == l { $1 = $2 = ""; sub(/^ +/, ""); print }'; }
 logs=$work/logs
@@ -86,7 +102,7 @@ echo "$builds" >"$out/builds.txt"
 "$here/mkinitramfs.sh" "$initrd" "$work/src/pristine" || die "mkinitramfs.sh failed"
 
 # --- boots ------------------------------------------------------------
-# boot LABEL TOPOLOGY RUN: one boot, log WORKDIR/logs/bench-LABEL[-pit|-cost].rRUN.log
+# boot LABEL KIND RUN: one boot, log WORKDIR/logs/bench-LABEL[-KIND].rRUN.log
 boot() {
 	bz=$work/build/$(kernel_of "$1")/arch/x86/boot/bzImage
 	[ -r "$bz" ] || die "no kernel image $bz"
@@ -100,6 +116,11 @@ boot() {
 	cost) log=$logs/bench-$1-cost.r$3.log
 		accel=tcg	# instruction counting is TCG's
 		set -- -i -t 300 -a "cpuidle.off=1 $extra" "$bz" "$initrd" bench-cost "$log" ;;
+	menu) log=$logs/bench-$1-menu.r$3.log
+		accel=tcg
+		set -- -i -t 300 -a "cpuidle.governor=menu $extra" "$bz" "$initrd" bench-cost "$log" ;;
+	latency) log=$logs/bench-$1-latency.r$3.log
+		set -- -t 600 -a "$extra" "$bz" "$initrd" bench-latency "$log" ;;
 	esac
 	QEMU_ACCEL=$accel "$here/qemu-run.sh" "$@" || die "boot failed; log $log"
 	tr -d '\r' <"$log" | grep -q '^BENCH scenario=' || die "no BENCH lines in $log"
@@ -109,8 +130,21 @@ boot() {
 for v in $variants; do
 	! wants lapic || rm -f "$logs/bench-$v".r*.log
 	! wants pit || rm -f "$logs/bench-$v"-pit.r*.log
-	! wants cost || rm -f "$logs/bench-$v"-cost.r*.log
+	for t in cost menu latency; do
+		! wants $t || rm -f "$logs/bench-$v-$t".r*.log
+	done
 done
+# latency_run RUN: the latency rows at once, each its own QEMU
+latency_run() {
+	pids=''
+	for v in $latency_rows; do
+		boot "$v" latency "$1" &
+		pids="$pids $!"
+	done
+	for p in $pids; do
+		wait "$p" || die "a latency boot of run $1 failed (logs $logs/bench-*-latency.r$1.log)"
+	done
+}
 r=1
 while wants cost && [ "$r" -le "$cost_runs" ]; do
 	for v in $variants; do
@@ -119,7 +153,15 @@ while wants cost && [ "$r" -le "$cost_runs" ]; do
 	r=$((r + 1))
 done
 r=1
+while wants menu && [ "$r" -le "$cost_runs" ]; do
+	for v in $menu_rows; do
+		boot "$v" menu "$r"
+	done
+	r=$((r + 1))
+done
+r=1
 while [ "$r" -le "$runs" ]; do
+	! wants latency || latency_run "$r"
 	for v in $variants; do
 		! wants lapic || boot "$v" lapic "$r"
 		! wants pit || boot "$v" pit "$r"
@@ -131,4 +173,4 @@ commit=$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)
 for t in $only; do
 	echo "$t boots at repo commit $commit, $(date -u '+%Y-%m-%dT%H:%M:%SZ')" >"$out/boots-$t.txt"
 done
-echo "$prog: boots ($only): $runs lapic/pit and $cost_runs cost runs of: $variants"
+echo "$prog: boots ($only): $runs lapic/pit/latency and $cost_runs cost/menu runs of: $variants"

@@ -349,7 +349,10 @@ judged "harness: compare-results.sh tells a known failure from a pass, not a kno
 # (compute loop 3% dearer than periodic: missed, and exit status 3; round
 # trip equal: met; a wake-up from idle 4204 instructions against
 # NO_HZ_IDLE's 3501: missed) and one TCG run (idle sums 3 and 4: within
-# noise), a build line needing JSON escapes; then two runs of equal
+# noise), a build line needing JSON escapes, and three latency runs side
+# by side judged run by run (nanosleep 1 ms 1.05, 0.90 and 1.20 times
+# NO_HZ_IDLE's: within noise; POSIX timer 1 ms twice as late in every run:
+# missed; nanosleep 10 ms equal: met); then two runs of equal
 # figures, which are "insufficient runs", never met, and no TCG run: the
 # idle chart is left out, not a gnuplot failure.
 w=$tmp/bench && mkdir -p "$w/logs" "$w/bench"
@@ -365,6 +368,18 @@ for r in 1 2 3; do
 	cost nohz "$r" $((1000000000 + r)) 3501 >"$w/logs/bench-nohz-cost.r$r.log"
 	cost dyntick "$r" $((1030000000 + r)) 4204 4900 >"$w/logs/bench-dyntick-cost.r$r.log"
 done
+# lat NS1 PT1: a latency boot's medians at 1 ms (10 ms: 100 us)
+lat() {
+	printf 'BENCH scenario=nanosleep req_ms=1 oversleep_median_us=%s samples=200\r\n' "$1"
+	printf 'BENCH scenario=nanosleep req_ms=10 oversleep_median_us=100 samples=100\r\n'
+	printf 'BENCH scenario=posix_timer req_ms=1 late_median_us=%s samples=200\r\n' "$2"
+}
+set -- 105 90 120
+for r in 1 2 3; do
+	lat 100 100 >"$w/logs/bench-nohz-latency.r$r.log"
+	lat "$1" 200 >"$w/logs/bench-dyntick-latency.r$r.log"
+	shift
+done
 idle() {
 	printf 'BENCH kernel=x hz=250 ncpus=4\r\n'
 	for c in 0 1 2 3; do printf 'BENCH scenario=idle cpu=%d loc_per_s=%s\r\n' "$c" "$1"; done
@@ -378,7 +393,10 @@ if [ "$rc" = 3 ]; then
 	for v in "busy compute cost.*: missed" "pipe round trip cost.*: met" \
 		 "wake from idle for a 1 ms .*: missed" \
 		 "wake from idle after 2 ticks .*: met" \
-		 "idle LOC/s (sum) dyntick <= nohz: within noise"; do
+		 "idle LOC/s (sum) dyntick <= nohz: within noise" \
+		 "nanosleep 1 ms median .*: within noise (.*by run: 1.05 0.90 1.20)" \
+		 "nanosleep 10 ms median .*: met" \
+		 "POSIX timer 1 ms median .*: missed"; do
 		grep -q "^target: $v" "$tmp/rep" ||
 			{ echo "$prog: bench-report.sh: no '$v' verdict"; bad=1; }
 	done

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench_probe: figures for the benchmark harness, one per line:
- *	BENCH scenario=<name> [cpu=<n>|req_ms=<n>] <metric>=<value>
+ *	BENCH scenario=<name> [cpu=<n>] <metric>=<value>
  * Scenarios: idle (the first 20 s of a 60 s idle window, over which the
  * jiffies drift is measured), partial (CPU0 busy), mixed (wakers on
- * CPU1/2/3 at 10/50/200 wakeups/s), nanosleep oversleep and pipe round
- * trips with idle gaps.  About 140 s in all.  "bench_probe pit", for the
+ * CPU1/2/3 at 10/50/200 wakeups/s) and pipe round trips with idle gaps.
+ * About 130 s in all.  "bench_probe pit", for the
  * boot with the PIT as the only tick source, runs only idle (20 s) and
  * partial.  The cost of busy work is cost_probe's, in a boot that counts
- * instructions: wall time under TCG cannot resolve it.
+ * instructions: wall time under TCG cannot resolve it.  Timer latency is
+ * latency_probe's, in boots side by side with the control's.
  */
 #include "dt.h"
 
@@ -114,53 +115,6 @@ static void mixed(int secs, int ncpus)
 	munmap(count, 4096);
 }
 
-/*
- * The median, the maximum and, only with 100 samples or more, the 99th
- * percentile (nearest rank) of @n samples in microseconds: a "p99" of
- * fewer samples would be their maximum under another name.
- */
-static void sample_stats(const char *sc, int req_ms, const char *what,
-			 double *v, int n)
-{
-	char req[32] = "";
-
-	if (req_ms)
-		snprintf(req, sizeof(req), " req_ms=%d", req_ms);
-	dt_quantile(v, n, 1.0);		/* sorts v[] */
-	DT_BENCH("scenario=%s%s %s_median_us=%.1f samples=%d", sc, req, what,
-	      dt_median_sorted(v, n), n);
-	DT_BENCH("scenario=%s%s %s_max_us=%.1f", sc, req, what, v[n - 1]);
-	if (n >= 100)
-		DT_BENCH("scenario=%s%s %s_p99_us=%.1f", sc, req, what,
-		      dt_quantile(v, n, 0.99));
-}
-
-static void nanosleep_lat(int cpu)
-{
-	static const int req_ms[] = { 1, 10, 100, 1000 };
-	static const int iters[] = { 100, 50, 20, 5 };
-	double over[100];
-	unsigned int d;
-	int i;
-
-	dt_pin(cpu);
-	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
-		for (i = 0; i < iters[d]; i++) {
-			struct timespec ts = {
-				.tv_sec = req_ms[d] / 1000,
-				.tv_nsec = (req_ms[d] % 1000) * 1000000L,
-			};
-			double t0 = dt_now();
-
-			while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts))
-				;
-			over[i] = (dt_now() - t0) * 1e6 - req_ms[d] * 1e3;
-		}
-		sample_stats("nanosleep", req_ms[d], "oversleep", over,
-			     iters[d]);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	int hz = dt_hz(), ncpus = dt_ncpus();
@@ -182,8 +136,7 @@ int main(int argc, char **argv)
 	idle_and_drift(20, 60, hz);
 	partial(20);
 	mixed(20, ncpus);
-	nanosleep_lat(2);
 	if (dt_pingpong(1, 2, 200, 0.02, rtt) > 0)
-		sample_stats("pipe_rtt", 0, "rtt", rtt, 200);
+		dt_bench_samples("pipe_rtt", 0, "rtt", rtt, 200);
 	return KSFT_PASS;
 }

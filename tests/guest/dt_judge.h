@@ -38,6 +38,28 @@ static inline double dt_median_sorted(const double *v, int n)
 }
 
 /*
+ * BENCH lines for @n samples in microseconds: the median, the maximum and,
+ * only with 100 samples or more, the 99th percentile (nearest rank): a
+ * "p99" of fewer samples would be their maximum under another name.
+ * @req_ms, if not 0, is printed as the scenario's req_ms=.  Sorts @v.
+ */
+static inline void dt_bench_samples(const char *sc, int req_ms,
+				    const char *what, double *v, int n)
+{
+	char req[32] = "";
+
+	if (req_ms)
+		snprintf(req, sizeof(req), " req_ms=%d", req_ms);
+	dt_quantile(v, n, 1.0);		/* sorts v[] */
+	DT_BENCH("scenario=%s%s %s_median_us=%.1f samples=%d", sc, req, what,
+		 dt_median_sorted(v, n), n);
+	DT_BENCH("scenario=%s%s %s_max_us=%.1f", sc, req, what, v[n - 1]);
+	if (n >= 100)
+		DT_BENCH("scenario=%s%s %s_p99_us=%.1f", sc, req, what,
+			 dt_quantile(v, n, 0.99));
+}
+
+/*
  * @n relative clock_nanosleep(CLOCK_MONOTONIC)s of @req_ms each (resumed
  * if a signal interrupts one); @over[i] gets how many ms the i-th slept
  * past its length.
@@ -57,6 +79,34 @@ static inline void dt_oversleep(int req_ms, int n, double *over)
 			;
 		over[i] = (dt_now() - t0) * 1e3 - req_ms;
 	}
+}
+
+/*
+ * @n one-shot arms of @timer (timer_create()d with a signal in @set, which
+ * the caller blocks) for @req_ms each, the signal taken with sigwaitinfo();
+ * @over[i] gets how many ms the i-th fired past its length.  0, or -1
+ * with errno from timer_settime().
+ */
+static inline int dt_timer_late(timer_t timer, const sigset_t *set,
+				int req_ms, int n, double *over)
+{
+	struct itimerspec its = {
+		.it_value.tv_sec = req_ms / 1000,
+		.it_value.tv_nsec = (req_ms % 1000) * 1000000L,
+	};
+	int i;
+
+	for (i = 0; i < n; i++) {
+		double t0 = dt_now();
+		siginfo_t si;
+
+		if (timer_settime(timer, 0, &its, NULL))
+			return -1;
+		while (sigwaitinfo(set, &si) < 0)
+			;
+		over[i] = (dt_now() - t0) * 1e3 - req_ms;
+	}
+	return 0;
 }
 
 /*

@@ -23,7 +23,6 @@ int main(int argc, char **argv)
 	unsigned int d;
 	timer_t timer;
 	sigset_t set;
-	int i;
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
@@ -35,23 +34,9 @@ int main(int argc, char **argv)
 	dt_pin(cpu);
 	dt_lateness_limits(cpu, margin, &lim);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
-		struct itimerspec its = {
-			.it_value.tv_sec = req_ms[d] / 1000,
-			.it_value.tv_nsec = (req_ms[d] % 1000) * 1000000L,
-		};
-
-		for (i = 0; i < iters[d]; i++) {
-			double t0 = dt_now(), t;
-			siginfo_t si;
-
-			if (timer_settime(timer, 0, &its, NULL)) {
-				dt_diag("timer_settime: %s", strerror(errno));
-				return KSFT_FAIL;
-			}
-			while (sigwaitinfo(&set, &si) < 0)
-				;
-			t = (dt_now() - t0) * 1e3;
-			over[i] = t - req_ms[d];
+		if (dt_timer_late(timer, &set, req_ms[d], iters[d], over)) {
+			dt_diag("timer_settime: %s", strerror(errno));
+			return KSFT_FAIL;
 		}
 		if (dt_judge_lateness("late", req_ms[d], over, iters[d],
 				      &lim))
