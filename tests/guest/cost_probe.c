@@ -41,6 +41,8 @@
  *	BENCH scenario=cost_pingpong cpus=N round_trips=R guest_ns=T ...
  *		pipe round trips between CPU0 and the last CPU (the same CPU
  *		when N = 1: context switches, no IPI).
+ * and a "# cpuidle driver ..., governor ..." line: the benchmark boots it
+ * without a cpuidle driver (cpuidle.off=1) and under the menu governor.
  */
 #include "dt.h"
 
@@ -130,6 +132,7 @@ int main(void)
 	int ncpus = dt_ncpus(), cpus[DT_MAXCPU], i, hz = dt_hz();
 	long tick;
 	double t, all[BUSY_REPEAT];
+	char drv[64], gov[64];
 
 	if (hz <= 0) {
 		dt_diag("no HZ (dt.hz= on the command line)");
@@ -137,6 +140,12 @@ int main(void)
 	}
 	tick = 1000000000L / hz;
 
+	/* which idle path the wake-up rows take: none, or a governed one */
+	dt_read_line("/sys/devices/system/cpu/cpuidle/current_driver", drv,
+		     sizeof(drv));
+	dt_read_line("/sys/devices/system/cpu/cpuidle/current_governor", gov,
+		     sizeof(gov));
+	dt_diag("cpuidle driver '%s', governor '%s'", drv, gov);
 	for (i = 0; i < ncpus; i++)
 		cpus[i] = i;
 	dt_pin(0);
