@@ -5,7 +5,9 @@
 # (variants dyntick-trace and nohz-trace), boot each HOOK_RUNS times
 # (default 3) under -icount (qemu-run.sh -i: one ns of guest time per
 # instruction, one CPU) with the menu governor and suite bench-hooks
-# (tests/guest/hook_cost), and write the table to WORKDIR/bench/hooks.md.
+# (tests/guest/hook_cost: sleeps of 1 ms, where the governor keeps the
+# tick, and of 8 ms, where it stops it), and write a table per sleep
+# length to WORKDIR/bench/hooks.md.
 #
 # usage: hook-cost.sh REPO WORKDIR
 # Exit 0 if every build and boot succeeded and every hook of the table
@@ -49,7 +51,7 @@ out=$work/bench/hooks.md
 for v in dyntick-trace nohz-trace; do
 	for f in "$work/logs/hooks-$v".r*.log; do
 		tr -d '\r' <"$f" | sed -n \
-			-e "s/^BENCH hook=\([^ ]*\) calls=\([0-9]*\) median_ns=\([0-9]*\) .*/$v \1 \2 \3/p" \
+			-e "s/^BENCH hook=\([^ ]*\) calls=\([0-9]*\) median_ns=\([0-9]*\) .* sleep_ms=\([0-9]*\).*/$v \1 \2 \3 \4/p" \
 			-e "s/^# \([0-9]*\) sleeps of \([0-9]*\) ms.*/$v wakeups \1 \2/p"
 	done
 done | awk -v runs="$runs" -v commit="$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)" \

@@ -14,11 +14,12 @@
  * "tick stopped" query of each kernel is traced to show that overhead.
  *
  * The workload: @wakeups clock_nanosleep()s of @sleep_ms on CPU0, so the
- * CPU goes idle, stops its tick (the sleep is longer than a tick, so the
- * idle governor lets it), and is woken by its timer each time.
+ * CPU goes idle and is woken by its timer each time: with a sleep of two
+ * ticks or more the idle governor lets the tick stop, with a sleep within
+ * a tick it keeps it.
  *
  * Prints, per hook called at least once:
- *	BENCH hook=NAME calls=N median_ns=M mean_ns=A
+ *	BENCH hook=NAME calls=N median_ns=M mean_ns=A sleep_ms=S
  * Fails if the tracer cannot be set up or no hook of the list was called.
  */
 #include "dt.h"
@@ -149,9 +150,9 @@ int main(int argc, char **argv)
 		for (k = 0; k < ndur[i]; k++)
 			sum += dur[i][k];
 		qsort(dur[i], ndur[i], sizeof(double), dt_cmp_double);
-		DT_BENCH("hook=%s calls=%d median_ns=%.0f mean_ns=%.0f",
+		DT_BENCH("hook=%s calls=%d median_ns=%.0f mean_ns=%.0f sleep_ms=%d",
 			 hooks[i], ndur[i], dt_median_sorted(dur[i], ndur[i]),
-			 sum / ndur[i]);
+			 sum / ndur[i], sleep_ms);
 	}
 	if (!seen) {
 		dt_diag("FAIL: none of the hooks was traced");
