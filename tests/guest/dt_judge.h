@@ -82,6 +82,27 @@ static inline void dt_oversleep(int req_ms, int n, double *over)
 }
 
 /*
+ * A CLOCK_MONOTONIC POSIX timer in *@timer that signals SIGRTMIN, blocked
+ * and the only member of *@set, for dt_timer_late().  0, or -1 said.
+ */
+static inline int dt_timer_signal(timer_t *timer, sigset_t *set)
+{
+	struct sigevent sev = {
+		.sigev_notify = SIGEV_SIGNAL,
+		.sigev_signo = SIGRTMIN,
+	};
+
+	sigemptyset(set);
+	sigaddset(set, SIGRTMIN);
+	sigprocmask(SIG_BLOCK, set, NULL);
+	if (timer_create(CLOCK_MONOTONIC, &sev, timer)) {
+		dt_diag("timer_create: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * @n one-shot arms of @timer (timer_create()d with a signal in @set, which
  * the caller blocks) for @req_ms each, the signal taken with sigwaitinfo();
  * @over[i] gets how many ms the i-th fired past its length.  0, or -1

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * latency_probe [cpu=2]: how late timers fire on an otherwise idle machine,
+ * latency_probe [CPU, default 2]: how late timers fire on an otherwise idle machine,
  * for the benchmark (make bench), whose boots run it on a dyn-tick kernel
  * and on its NO_HZ_IDLE control side by side, so that both see the same
  * host load.
@@ -25,10 +25,6 @@ static const int iters[] = { 200, 100, 100, 20 };
 int main(int argc, char **argv)
 {
 	int cpu = dt_arg_int(argc, argv, 1, 2);
-	struct sigevent sev = {
-		.sigev_notify = SIGEV_SIGNAL,
-		.sigev_signo = SIGRTMIN,
-	};
 	double over[200];
 	unsigned int d;
 	timer_t timer;
@@ -37,15 +33,10 @@ int main(int argc, char **argv)
 
 	if (cpu >= dt_ncpus()) {
 		dt_diag("no CPU %d (%d online)", cpu, dt_ncpus());
-		return KSFT_FAIL;
+		return DT_ERROR;
 	}
-	sigemptyset(&set);
-	sigaddset(&set, SIGRTMIN);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	if (timer_create(CLOCK_MONOTONIC, &sev, &timer)) {
-		dt_diag("timer_create: %s", strerror(errno));
+	if (dt_timer_signal(&timer, &set))
 		return KSFT_FAIL;
-	}
 	dt_pin(cpu);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
 		dt_oversleep(req_ms[d], iters[d], over);

@@ -15,22 +15,13 @@ int main(int argc, char **argv)
 	int margin = dt_arg_int(argc, argv, 1, 6);
 	int ret = KSFT_PASS, cpu = dt_ncpus() > 2 ? 2 : 0;
 	struct dt_lateness_lim lim;
-	struct sigevent sev = {
-		.sigev_notify = SIGEV_SIGNAL,
-		.sigev_signo = SIGRTMIN,
-	};
 	double over[64];
 	unsigned int d;
 	timer_t timer;
 	sigset_t set;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGRTMIN);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	if (timer_create(CLOCK_MONOTONIC, &sev, &timer)) {
-		dt_diag("timer_create: %s", strerror(errno));
+	if (dt_timer_signal(&timer, &set))
 		return KSFT_FAIL;
-	}
 	dt_pin(cpu);
 	dt_lateness_limits(cpu, margin, &lim);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
