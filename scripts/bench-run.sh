@@ -8,9 +8,13 @@
 #          (qemu-run.sh -i): busy-path costs in instructions.  One CPU:
 #          QEMU 7.2 does not bring up secondary CPUs under -icount with a
 #          fixed shift.  No cpuidle driver, so idle is a plain halt.
-#   menu   the same under the menu governor (the haltpoll driver's poll
-#          and halt states), rows periodic, nohz and dyntick: the governed
-#          idle path, where both tick modes stop the tick for long sleeps
+#   menu   the same under the menu governor with the haltpoll driver (a
+#          poll and a halt state), rows periodic, nohz and dyntick: the
+#          governed idle path, where both tick modes stop the tick for long
+#          sleeps.  Under TCG that driver loads only with patch 23
+#          (cpuidle_haltpoll.force=1 on any hypervisor), so the periodic
+#          and nohz rows boot the patched tree (periodic-patched,
+#          nohz-patched: mainline's tick modes, the same driver)
 #   latency  the "bench-latency" suite (tests/guest/latency_probe), TCG,
 #          -smp 4: timer lateness; the rows nohz and dyntick boot side by
 #          side, at the same time, so that both see the same host load
@@ -60,8 +64,9 @@ matrix=$repo/tests/bench-rows
 . "$here/lib.sh"
 rows() { data_lines "$matrix"; }
 variants=$(rows | awk '{ print $1 }' | tr '\n' ' ')
-kernels=$(rows | awk '{ print $2 }' | sort -u | tr '\n' ' ')
 [ -n "$variants" ] || die "$matrix lists no rows"
+kernel_of() { rows | awk -v l="$1" '$1 == l { print $2 }'; }
+append_of() { rows | awk -v l="$1" '$1 == l { $1 = $2 = ""; sub(/^ +/, ""); print }'; }
 # the rows of the menu and latency boots: the targets' subject and controls
 menu_rows="periodic nohz dyntick"
 latency_rows="nohz dyntick"
@@ -71,8 +76,17 @@ for v in $menu_rows; do
 	*) die "$matrix has no row $v (the menu and latency boots need it)" ;;
 	esac
 done
-kernel_of() { rows | awk -v l="$1" '$1 == l { print $2 }'; }
-append_of() { rows | awk -v l="$1" '$1 == l { $1 = $2 = ""; sub(/^ +/, ""); print }'; }
+# kernel_for LABEL KIND: the kernel variant a boot of that kind runs
+kernel_for() {
+	case $2:$1 in
+	menu:periodic | menu:nohz) echo "$(kernel_of "$1")-patched" ;;
+	*) kernel_of "$1" ;;
+	esac
+}
+kernels=$({
+	rows | awk '{ print $2 }'
+	! wants menu || for v in $menu_rows; do kernel_for "$v" menu; done
+} | sort -u | tr '\n' ' ')
 logs=$work/logs
 out=$work/bench
 initrd=$work/initramfs.cpio.gz
@@ -104,10 +118,11 @@ echo "$builds" >"$out/builds.txt"
 # --- boots ------------------------------------------------------------
 # boot LABEL KIND RUN: one boot, log WORKDIR/logs/bench-LABEL[-KIND].rRUN.log
 boot() {
-	bz=$work/build/$(kernel_of "$1")/arch/x86/boot/bzImage
+	bz=$work/build/$(kernel_for "$1" "$2")/arch/x86/boot/bzImage
 	[ -r "$bz" ] || die "no kernel image $bz"
 	extra=$(append_of "$1")
 	accel=${QEMU_ACCEL:-tcg}
+	idle=''	# cost_probe's line naming the idle path the boot must take
 	case $2 in
 	lapic) log=$logs/bench-$1.r$3.log
 		set -- -t 600 -a "$extra" "$bz" "$initrd" bench "$log" ;;
@@ -115,15 +130,19 @@ boot() {
 		set -- -t 600 -a "nolapic_timer hpet=disable $extra" "$bz" "$initrd" bench-pit "$log" ;;
 	cost) log=$logs/bench-$1-cost.r$3.log
 		accel=tcg	# instruction counting is TCG's
+		idle="# cpuidle driver '', governor ''"
 		set -- -i -t 300 -a "cpuidle.off=1 $extra" "$bz" "$initrd" bench-cost "$log" ;;
 	menu) log=$logs/bench-$1-menu.r$3.log
 		accel=tcg
+		idle="# cpuidle driver 'haltpoll', governor 'menu'"
 		set -- -i -t 300 -a "cpuidle.governor=menu $extra" "$bz" "$initrd" bench-cost "$log" ;;
 	latency) log=$logs/bench-$1-latency.r$3.log
 		set -- -t 600 -a "$extra" "$bz" "$initrd" bench-latency "$log" ;;
 	esac
 	QEMU_ACCEL=$accel "$here/qemu-run.sh" "$@" || die "boot failed; log $log"
 	tr -d '\r' <"$log" | grep -q '^BENCH scenario=' || die "no BENCH lines in $log"
+	[ -z "$idle" ] || tr -d '\r' <"$log" | grep -qxF "$idle" ||
+		die "$log: no line \"$idle\": the boot did not take the idle path it is to measure"
 }
 
 # runs of an earlier invocation must not mix into this one
@@ -145,20 +164,18 @@ latency_run() {
 		wait "$p" || die "a latency boot of run $1 failed (logs $logs/bench-*-latency.r$1.log)"
 	done
 }
-r=1
-while wants cost && [ "$r" -le "$cost_runs" ]; do
-	for v in $variants; do
-		boot "$v" cost "$r"
+# runs_of KIND ROWS: $cost_runs runs of boots of that kind, each row in turn
+runs_of() {
+	r=1
+	while wants "$1" && [ "$r" -le "$cost_runs" ]; do
+		for v in $2; do
+			boot "$v" "$1" "$r"
+		done
+		r=$((r + 1))
 	done
-	r=$((r + 1))
-done
-r=1
-while wants menu && [ "$r" -le "$cost_runs" ]; do
-	for v in $menu_rows; do
-		boot "$v" menu "$r"
-	done
-	r=$((r + 1))
-done
+}
+runs_of cost "$variants"
+runs_of menu "$menu_rows"
 r=1
 while [ "$r" -le "$runs" ]; do
 	! wants latency || latency_run "$r"
