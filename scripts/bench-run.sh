@@ -9,12 +9,12 @@
 #          QEMU 7.2 does not bring up secondary CPUs under -icount with a
 #          fixed shift.  No cpuidle driver, so idle is a plain halt.
 #   menu   the same under the menu governor with the haltpoll driver (a
-#          poll and a halt state), rows periodic, nohz and dyntick: the
-#          governed idle path, where both tick modes stop the tick for long
-#          sleeps.  Under TCG that driver loads only with patch 23
-#          (cpuidle_haltpoll.force=1 on any hypervisor), so the periodic
-#          and nohz rows boot the patched tree (periodic-patched,
-#          nohz-patched: mainline's tick modes, the same driver)
+#          poll and a halt state), rows nohz and dyntick: the governed idle
+#          path, where both tick modes stop the tick for long sleeps.
+#          Under TCG that driver loads only with patch 23
+#          (cpuidle_haltpoll.force=1 on any hypervisor), so the nohz row
+#          boots the patched tree (nohz-patched: mainline's NO_HZ_IDLE, the
+#          same driver).  A periodic kernel has no menu governor.
 #   latency  the "bench-latency" suite (tests/guest/latency_probe), TCG,
 #          -smp 4: timer lateness; the rows nohz and dyntick boot side by
 #          side, at the same time, so that both see the same host load
@@ -68,9 +68,9 @@ variants=$(rows | awk '{ print $1 }' | tr '\n' ' ')
 kernel_of() { rows | awk -v l="$1" '$1 == l { print $2 }'; }
 append_of() { rows | awk -v l="$1" '$1 == l { $1 = $2 = ""; sub(/^ +/, ""); print }'; }
 # the rows of the menu and latency boots: the targets' subject and controls
-menu_rows="periodic nohz dyntick"
+menu_rows="nohz dyntick"
 latency_rows="nohz dyntick"
-for v in $menu_rows; do
+for v in $menu_rows $latency_rows; do
 	case " $variants " in
 	*" $v "*) ;;
 	*) die "$matrix has no row $v (the menu and latency boots need it)" ;;
@@ -79,7 +79,7 @@ done
 # kernel_for LABEL KIND: the kernel variant a boot of that kind runs
 kernel_for() {
 	case $2:$1 in
-	menu:periodic | menu:nohz) echo "$(kernel_of "$1")-patched" ;;
+	menu:nohz) echo "$(kernel_of "$1")-patched" ;;
 	*) kernel_of "$1" ;;
 	esac
 }
@@ -91,6 +91,9 @@ logs=$work/logs
 out=$work/bench
 initrd=$work/initramfs.cpio.gz
 mkdir -p "$logs" "$out"
+
+# the commit the boots run (guest programs and suites), for the report
+commit=$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)
 
 # --- builds -----------------------------------------------------------
 builds=""
@@ -186,7 +189,6 @@ while [ "$r" -le "$runs" ]; do
 	r=$((r + 1))
 done
 # what the report's header says of these boots
-commit=$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)
 for t in $only; do
 	echo "$t boots at repo commit $commit, $(date -u '+%Y-%m-%dT%H:%M:%SZ')" >"$out/boots-$t.txt"
 done
