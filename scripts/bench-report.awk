@@ -261,7 +261,7 @@ END {
 	hdr[1] = "date: " date
 	hdr[2] = "host: " host ", " qemu
 	hdr[3] = "kernel: " kver "; " (boots == "" ? "boots: not recorded" : boots) "; report at repo commit " commit
-	hdr[4] = "runs: " runs["lapic"] + 0 " (TCG, -smp 4), " runs["pit"] + 0 " (PIT topology), " runs["latency"] + 0 " (timer latency, TCG, -smp 4, nohz and dyntick side by side), " runs["cost"] + 0 " (-icount, -smp 1), " runs["menu"] + 0 " (-icount, menu governor and haltpoll driver, which needs patch 23 under TCG: the nohz column of those rows is nohz-patched)"
+	hdr[4] = "runs: " runs["lapic"] + 0 " (TCG, -smp 4), " runs["pit"] + 0 " (PIT topology), " runs["latency"] + 0 " (timer latency, TCG, -smp 4, nohz and dyntick side by side, nohz as nohz-patched for the same cpuidle driver), " runs["cost"] + 0 " (-icount, -smp 1), " runs["menu"] + 0 " (-icount, menu governor and haltpoll driver, which needs patch 23 under TCG: the nohz column of those rows is nohz-patched)"
 	hdr[5] = "builds (wall s, warm/cold): " builds
 	hdr[6] = "figures: median over runs (min..max); ratios: median (widest range)"
 

@@ -17,7 +17,8 @@
 #          same driver).  A periodic kernel has no menu governor.
 #   latency  the "bench-latency" suite (tests/guest/latency_probe), TCG,
 #          -smp 4: timer lateness; the rows nohz and dyntick boot side by
-#          side, at the same time, so that both see the same host load
+#          side, at the same time, so that both see the same host load;
+#          nohz as nohz-patched, for the same cpuidle driver (see menu)
 # Rows "periodic", "nohz" and "dyntick" have high resolution timers, the
 # "-lowres" rows and dyntick-base do not (highres=off on the same hres
 # kernels, or a lowres-only kernel): see tests/bench-rows.  Logs: WORKDIR/logs/bench-LABEL[-pit|
@@ -79,13 +80,14 @@ done
 # kernel_for LABEL KIND: the kernel variant a boot of that kind runs
 kernel_for() {
 	case $2:$1 in
-	menu:nohz) echo "$(kernel_of "$1")-patched" ;;
+	menu:nohz | latency:nohz) echo "$(kernel_of "$1")-patched" ;;
 	*) kernel_of "$1" ;;
 	esac
 }
 kernels=$({
 	rows | awk '{ print $2 }'
 	! wants menu || for v in $menu_rows; do kernel_for "$v" menu; done
+	! wants latency || for v in $latency_rows; do kernel_for "$v" latency; done
 } | sort -u | tr '\n' ' ')
 logs=$work/logs
 out=$work/bench
