@@ -21,8 +21,9 @@
 #          nohz as nohz-patched, for the same cpuidle driver (see menu)
 # Rows "periodic", "nohz" and "dyntick" have high resolution timers, the
 # "-lowres" rows and dyntick-base do not (highres=off on the same hres
-# kernels, or a lowres-only kernel): see tests/bench-rows.  Logs: WORKDIR/logs/bench-LABEL[-pit|
-# -cost].rRUN.log; the build times go to WORKDIR/bench/builds.txt.
+# kernels, or a lowres-only kernel): see tests/bench-rows.  Logs:
+# WORKDIR/logs/bench-LABEL[-KIND].rRUN.log (no -KIND for lapic); the build
+# times go to WORKDIR/bench/builds.txt.
 # scripts/bench-report.sh turns them into the report.
 #
 # usage: bench-run.sh REPO WORKDIR
