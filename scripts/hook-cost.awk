@@ -54,11 +54,11 @@ END {
 	    ovals["nohz-trace", "tick_nohz_tick_stopped"] == "")
 		missing = missing " the tick-stopped query (the tracer's overhead)"
 	sort_(sleeps, ns)
-	printf "Idle-tick hooks, instructions per call (guest ns under `-icount shift=0`, one CPU, the menu governor, 300 sleeps a run of each length): each run's median, then the median over %d runs [min..max] and the calls per run (x). Net: minus the function graph tracer's own entry and exit, measured as the median of each kernel's one-line tick-stopped query (%d and %d). Repo commit %s.\n", runs, ov["dyntick-trace"], ov["nohz-trace"], commit
+	printf "Idle-tick hooks, instructions per call (guest ns under `-icount shift=0`, one CPU, the menu governor): each run's median, then the median over %d runs [min..max] and the calls per run (x). Net: minus the function graph tracer's own entry and exit, measured as the median of each kernel's one-line tick-stopped query (%d and %d). Repo commit %s.\n", runs, ov["dyntick-trace"], ov["nohz-trace"], commit
 	for (j = 1; j <= ns; j++) {
 		ms = sleeps[j]
 		tot["d"] = tot["n"] = 0
-		printf "\n### Sleeps of %d ms (%s)\n\n", ms, ms < 4 ? "within a tick at HZ=250: the governor keeps the tick" : "two ticks or more at HZ=250: the governor lets it stop"
+		printf "\n### %d sleeps of %d ms a run (%s)\n\n", wakeups[ms], ms, ms < 4 ? "within a tick at HZ=250: the governor keeps the tick" : "two ticks or more at HZ=250: the governor lets it stop"
 		print "| path | dyn-tick hooks | net | NO_HZ_IDLE hooks | net | dyn-tick - NO_HZ_IDLE |"
 		print "|---|---|---:|---|---:|---:|"
 		row(ms, "idle entry, the skip decision, stop or keep the tick", "dyn_tick_idle_enter+dyn_tick_reprogram_timer", "tick_nohz_idle_enter+?tick_nohz_idle_stop_tick+?tick_nohz_idle_retain_tick")

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * latency_probe [CPU, default 2]: how late timers fire on an otherwise idle machine,
- * for the benchmark (make bench), whose boots run it on a dyn-tick kernel
- * and on its NO_HZ_IDLE control side by side, so that both see the same
- * host load.
+ * latency_probe [CPU, default 2]: how late timers fire on an otherwise
+ * idle machine, for the benchmark (make bench), whose boots run it on a
+ * dyn-tick kernel and on its NO_HZ_IDLE control side by side, so that both
+ * see the same host load.
  *
  * On CPU @cpu, for requests of 1, 10, 100 and 1000 ms: relative
  * clock_nanosleep(CLOCK_MONOTONIC)s with the default timer slack, then
@@ -22,6 +22,17 @@
 static const int req_ms[] = { 1, 10, 100, 1000 };
 static const int iters[] = { 200, 100, 100, 20 };
 
+/* BENCH lines for the @n lateness samples @ms (in ms) of request @d */
+static void report(const char *sc, const char *what, unsigned int d,
+		   double *ms, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		ms[i] *= 1e3;
+	dt_bench_samples(sc, req_ms[d], what, ms, n);
+}
+
 int main(int argc, char **argv)
 {
 	int cpu = dt_arg_int(argc, argv, 1, 2);
@@ -29,7 +40,6 @@ int main(int argc, char **argv)
 	unsigned int d;
 	timer_t timer;
 	sigset_t set;
-	int i;
 
 	if (cpu >= dt_ncpus()) {
 		dt_diag("no CPU %d (%d online)", cpu, dt_ncpus());
@@ -40,20 +50,14 @@ int main(int argc, char **argv)
 	dt_pin(cpu);
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
 		dt_oversleep(req_ms[d], iters[d], over);
-		for (i = 0; i < iters[d]; i++)
-			over[i] *= 1e3;
-		dt_bench_samples("nanosleep", req_ms[d], "oversleep", over,
-				 iters[d]);
+		report("nanosleep", "oversleep", d, over, iters[d]);
 	}
 	for (d = 0; d < ARRAY_SIZE(req_ms); d++) {
 		if (dt_timer_late(timer, &set, req_ms[d], iters[d], over)) {
 			dt_diag("timer_settime: %s", strerror(errno));
 			return KSFT_FAIL;
 		}
-		for (i = 0; i < iters[d]; i++)
-			over[i] *= 1e3;
-		dt_bench_samples("posix_timer", req_ms[d], "late", over,
-				 iters[d]);
+		report("posix_timer", "late", d, over, iters[d]);
 	}
 	timer_delete(timer);
 	return KSFT_PASS;
