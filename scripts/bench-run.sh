@@ -97,6 +97,7 @@ mkdir -p "$logs" "$out"
 
 # the commit the boots run (guest programs and suites), for the report
 commit=$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)
+started=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 
 # --- builds -----------------------------------------------------------
 builds=""
@@ -193,6 +194,6 @@ while [ "$r" -le "$runs" ]; do
 done
 # what the report's header says of these boots
 for t in $only; do
-	echo "$t boots at repo commit $commit, $(date -u '+%Y-%m-%dT%H:%M:%SZ')" >"$out/boots-$t.txt"
+	echo "$t boots at repo commit $commit, $started to $(date -u '+%Y-%m-%dT%H:%M:%SZ')" >"$out/boots-$t.txt"
 done
 echo "$prog: boots ($only): $runs lapic/pit/latency and $cost_runs cost/menu runs of: $variants"
