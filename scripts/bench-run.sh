@@ -97,7 +97,6 @@ mkdir -p "$logs" "$out"
 
 # the commit the boots run (guest programs and suites), for the report
 commit=$(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)
-started=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 
 # --- builds -----------------------------------------------------------
 builds=""
@@ -181,6 +180,7 @@ runs_of() {
 		r=$((r + 1))
 	done
 }
+started=$(date -u '+%Y-%m-%dT%H:%M:%SZ')
 runs_of cost "$variants"
 runs_of menu "$menu_rows"
 r=1
