@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pelt_lag [rounds=5]: a task that sleeps on an idle CPU and wakes up on
+ * another leaves its sleep behind in its PELT averages.  When a task
+ * migrates at wake-up, migrate_task_rq_fair() decays its load and
+ * utilization to the source runqueue's last update, and, with the tick
+ * stopped there, that update may be long past: migrate_se_pelt_lag()
+ * (NO_HZ_COMMON in mainline) estimates the time since from the idle
+ * runqueue's clocks.  Without it the task arrives with the utilization
+ * it had when it went to sleep, and the scheduler and schedutil take a
+ * task that slept a second for a CPU hog.
+ *
+ * Each round a child spins 300 ms on CPU1 (its util_avg grows to near
+ * 1024), sleeps 1 s; meanwhile the parent moves it to CPU2 (allowed CPUs
+ * {2}), so the wake-up migrates it; the child then reads its
+ * se.avg.util_avg from /proc/self/sched.  32 ms is PELT's half-life: a
+ * second asleep leaves nothing of it.  The test fails when the median
+ * over @rounds is above 64 (a 16th of the scale); the nohz boot runs the
+ * same test as the control.
+ */
+#include "dt.h"
+#include <sys/wait.h>
+
+#define LIMIT	64
+
+static long util_avg(void)
+{
+	static char buf[16384];
+	char *p;
+
+	if (dt_read_file("/proc/self/sched", buf, sizeof(buf)) < 0)
+		return -1;
+	p = strstr(buf, "se.avg.util_avg");
+	if (!p)
+		return -1;
+	p = strchr(p, ':');
+	return p ? strtol(p + 1, NULL, 10) : -1;
+}
+
+static void child(int out)
+{
+	long before, after;
+	double t0;
+
+	dt_pin(1);
+	for (t0 = dt_now(); dt_now() - t0 < 0.3; )
+		;
+	before = util_avg();
+	dt_sleep(1.0);		/* the parent moves us to CPU2 meanwhile */
+	after = util_avg();
+	dprintf(out, "%ld %ld %d\n", before, after, sched_getcpu());
+	_exit(0);
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+	int rounds = dt_arg_int(argc, argv, 1, 5), r, n = 0, fd[2];
+	long before, after, got[64];
+	cpu_set_t set;
+	char line[128];
+	int cpu;
+
+	if (dt_ncpus() < 3) {
+		dt_diag("FAIL: needs 3 CPUs, %d online", dt_ncpus());
+		return DT_ERROR;
+	}
+	if (rounds > 64)
+		rounds = 64;
+	dt_pin(0);
+	for (r = 0; r < rounds; r++) {
+		pid_t pid;
+		FILE *in;
+
+		if (pipe(fd))
+			return DT_ERROR;
+		pid = fork();
+		if (pid == 0) {
+			close(fd[0]);
+			child(fd[1]);
+		}
+		close(fd[1]);
+		dt_sleep(0.6);	/* the child is asleep on CPU1 by now */
+		CPU_ZERO(&set);
+		CPU_SET(2, &set);
+		if (sched_setaffinity(pid, sizeof(set), &set)) {
+			dt_diag("FAIL: sched_setaffinity: %s", strerror(errno));
+			return DT_ERROR;
+		}
+		in = fdopen(fd[0], "r");
+		if (!in || !fgets(line, sizeof(line), in) ||
+		    sscanf(line, "%ld %ld %d", &before, &after, &cpu) != 3 ||
+		    before < 0 || after < 0) {
+			dt_diag("FAIL: round %d: no util_avg from the child (SCHED_DEBUG?)",
+				r);
+			return DT_ERROR;
+		}
+		fclose(in);
+		waitpid(pid, NULL, 0);
+		dt_diag("round %d: util_avg %ld after 300 ms of spinning on CPU1, %ld after 1 s asleep, woken on CPU%d",
+			r, before, after, cpu);
+		if (cpu != 2) {
+			dt_diag("FAIL: the child woke on CPU%d, not CPU2", cpu);
+			return DT_ERROR;
+		}
+		got[n++] = after;
+	}
+	qsort(got, n, sizeof(got[0]), cmp_long);
+	dt_diag("median util_avg after the sleep %ld (limit %d)", got[n / 2],
+		LIMIT);
+	return got[n / 2] > LIMIT ? KSFT_FAIL : KSFT_PASS;
+}
