@@ -40,31 +40,32 @@ stamp=$( { echo "$version $upto"; cat "$series"
 # over QUILT_PATCHES and QUILT_SERIES.  A tree pushed from another clone
 # of this repository (CI's) with the same content (stamp) only has them
 # recorded again: its files and its .pc backups are what this clone would
-# push.  One pushed with another content and another series file
-# (another base's, or the top-level series link of the layout before
-# patches/BASE/) is copied afresh.
+# push.  One pushed with another content (or another base's series) is
+# popped below from its .pc backups, whatever its patch files say now.
 fresh=0
 [ -f "$tree/.dyntick-stamp" ] && [ "$(cat "$tree/.dyntick-stamp")" = "$stamp" ] && fresh=1
 for f in "patches:$QUILT_PATCHES" "series:$QUILT_SERIES"; do
 	rec=$tree/.pc/.quilt_${f%%:*}
 	if [ ! -f "$rec" ] || [ "$(cat "$rec")" = "${f#*:}" ]; then
 		continue
-	elif [ "$fresh" = 1 ]; then
-		echo "tree: $tree was pushed with $(cat "$rec"), same series and patches: recording ${f#*:}"
-		echo "${f#*:}" >"$rec"
-	else
-		echo "tree: $tree was pushed with $(cat "$rec"), not ${f#*:}: recreating it"
-		rm -rf "$tree"
-		break
 	fi
+	if [ "$fresh" = 1 ]; then
+		echo "tree: $tree was pushed with $(cat "$rec"), same series and patches: recording ${f#*:}"
+	else
+		echo "tree: $tree was pushed with $(cat "$rec"), not ${f#*:}: popping it from its backups"
+	fi
+	echo "${f#*:}" >"$rec"
 done
 [ "$fresh" = 1 ] && [ -d "$tree" ] && exit 0
 
 if [ -d "$tree" ] && [ "$(cat "$tree/.dyntick-version" 2>/dev/null)" = "$version" ]; then
-	# quilt pop needs the patches as they were pushed: it restores from .pc.
-	# It refuses when the series no longer lists what is applied (a patch
-	# renamed or dropped); .pc/applied-patches tells what is still pushed.
-	(cd "$tree" && { quilt pop -a -q >/dev/null 2>&1 || true; })
+	# quilt pop checks that each patch, as its file says now, reverses
+	# cleanly; a patch changed since the push (or renamed, or dropped)
+	# does not, and -f restores the files from the .pc backups instead,
+	# which are what the push found.  .pc/applied-patches tells what is
+	# still pushed.
+	(cd "$tree" && { quilt pop -a -q >/dev/null 2>&1 ||
+		quilt pop -a -f -q >/dev/null 2>&1 || true; })
 	if [ -s "$tree/.pc/applied-patches" ]; then
 		echo "tree: cannot pop $tree back to pristine, recreating it" >&2
 		rm -rf "$tree"
