@@ -23,7 +23,8 @@
 #     or hangs, and on a subject that fails its comparison once or twice.
 #
 # usage: check-harness.sh REPO [KSRC]
-#   KSRC: a kernel tree, for check-ktap.sh's kunit.py
+#   KSRC: a kernel tree, for check-ktap.sh's kunit.py and the kselftest.h
+#   the guest tests' dt.h includes (without it those two judges fail)
 # One result per judge to tap-summary.sh add "$RESULTS" (default: printed).
 # Exit 1 on any wrong verdict.
 set -eu
@@ -62,9 +63,11 @@ verdicts() {
 	done
 }
 
-# 1. The lateness judge.
-if gcc -O2 -Wall -Wextra -Werror -o "$tmp/judge" \
-	"$repo/tests/unit/judge_test.c" -lm >"$tmp/judge.out" 2>&1 &&
+# 1. The lateness judge (dt.h includes the kernel's kselftest.h).
+echo "$prog: no KSRC: tests/unit/judge_test.c needs its tools/testing/selftests/kselftest.h" >"$tmp/judge.out"
+if [ -n "$ksrc" ] &&
+   gcc -O2 -Wall -Wextra -Werror -I "$ksrc/tools/testing/selftests" \
+	-o "$tmp/judge" "$repo/tests/unit/judge_test.c" -lm >"$tmp/judge.out" 2>&1 &&
    "$tmp/judge" >>"$tmp/judge.out" 2>&1; then
 	result pass "harness: lateness judge rejects what it must (tests/unit/judge_test.c)"
 else

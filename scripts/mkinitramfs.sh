@@ -44,7 +44,7 @@ cp "$repo"/initramfs/suites/* "$root/suites/"
 for src in "$repo"/tests/guest/*.c; do
 	name=$(basename "$src" .c)
 	gcc -static -s -O2 -Wall -Wextra -Werror -I "$repo/tests/guest" \
-		-o "$root/tests/$name" "$src" -lrt -lpthread -lm ||
+		-I "$sel" -o "$root/tests/$name" "$src" -lrt -lpthread -lm ||
 		die "tests/guest/$name.c does not compile"
 done
 

@@ -11,8 +11,8 @@
  * children, ping-pong, hotplug), dt_irq.h (interrupt rates), dt_judge.h
  * (quantiles and the lateness judge), dt_dyntick.h (state file, self-test).
  *
- * Conventions (kselftest): exit 0 pass, 1 fail, 4 skip; measured numbers
- * go to stdout as "# " lines.
+ * Conventions (kselftest's, from its kselftest.h): exit KSFT_PASS,
+ * KSFT_FAIL or KSFT_SKIP; measured numbers go to stdout as "# " lines.
  */
 #ifndef DT_H
 #define DT_H
@@ -38,9 +38,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#define KSFT_PASS	0
-#define KSFT_FAIL	1
-#define KSFT_SKIP	4
+/*
+ * kselftest's exit codes (KSFT_PASS 0, KSFT_FAIL 1, KSFT_SKIP 4) and
+ * ARRAY_SIZE(), from the base tree's tools/testing/selftests/kselftest.h
+ * (the build passes -I to that directory), as a kernel selftest has them.
+ */
+#include "kselftest.h"
+
 /*
  * The test could not measure (a file it reads is missing, a bad
  * argument, a fork that failed): never the test's own verdict, so a
@@ -49,7 +53,6 @@
 #define DT_ERROR	5
 
 #define DT_MAXCPU	64
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define DT_SYSFS	"/sys/devices/system/dyn_tick/dyn_tick0"
 #define DT_DEBUGFS	"/sys/kernel/debug/dyn_tick"
 
