@@ -146,6 +146,25 @@ static inline int dt_read_file(const char *path, char *buf, size_t len)
 }
 
 /*
+ * The number after the first @key in the small file @path (blanks and a
+ * colon between them skipped: "se.avg.util_avg   :  42"), or -1.
+ */
+static inline long dt_file_number(const char *path, const char *key)
+{
+	static char buf[16384];
+	char *p;
+
+	if (dt_read_file(path, buf, sizeof(buf)) < 0)
+		return -1;
+	p = strstr(buf, key);
+	if (!p)
+		return -1;
+	for (p += strlen(key); *p == ' ' || *p == '\t' || *p == ':'; p++)
+		;
+	return *p >= '0' && *p <= '9' ? strtol(p, NULL, 10) : -1;
+}
+
+/*
  * Field @n (from 3 on, as proc(5) numbers them) of a /proc/.../stat file,
  * read into @buf: a pointer into @buf, or NULL.  COMM (field 2) may hold
  * blanks and parentheses, so the fields are counted from its last ')'.

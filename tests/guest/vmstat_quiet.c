@@ -29,13 +29,7 @@
 
 static long shmem_pages(void)
 {
-	static char buf[16384];
-	char *p;
-
-	if (dt_read_file("/proc/vmstat", buf, sizeof(buf)) < 0)
-		return -1;
-	p = strstr(buf, "\nnr_shmem ");
-	return p ? strtol(p + 10, NULL, 10) : -1;
+	return dt_file_number("/proc/vmstat", "\nnr_shmem ");
 }
 
 /* The largest per-CPU stat threshold of any zone ("vm stats threshold") */
