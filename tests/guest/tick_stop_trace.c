@@ -7,11 +7,33 @@
  *
  * Enables timer:tick_stop, lets every CPU idle for @secs while this
  * process sleeps on CPU0, and counts the success=1 events of each CPU in
- * the trace buffer: each of CPUs 1..n-1 must have at least one.  A kernel
- * built without event tracing cannot run it (exit 5); one whose tracing
- * has no timer:tick_stop event fails.
+ * the trace buffer: each of CPUs 1..n-1 must have at least one.  A CPU
+ * that stopped its tick before the window and sleeps through all of it
+ * has nothing to trace, so a child pinned to each of them wakes it once,
+ * half-way: the CPU runs it and stops its tick again when it goes back
+ * to idle.  A kernel built without event tracing cannot run it (exit 5);
+ * one whose tracing has no timer:tick_stop event fails.
  */
 #include "dt.h"
+#include <sys/wait.h>
+
+/* A child on each CPU but 0 that sleeps @secs, then exits; 0 or -1 */
+static int wake_each_cpu_once(int ncpus, double secs, pid_t *pids)
+{
+	int cpu;
+
+	for (cpu = 1; cpu < ncpus; cpu++) {
+		pids[cpu] = fork();
+		if (pids[cpu] < 0)
+			return -1;
+		if (pids[cpu] == 0) {
+			dt_pin(cpu);
+			dt_sleep(secs);
+			_exit(0);
+		}
+	}
+	return 0;
+}
 
 #define EV	"events/timer/tick_stop"
 
@@ -21,6 +43,7 @@ int main(int argc, char **argv)
 	int ncpus = dt_ncpus(), cpu, bad = 0;
 	static char buf[1 << 20];
 	long stops[DT_MAXCPU] = { 0 };
+	pid_t pids[DT_MAXCPU];
 	char *p;
 
 	if (secs < 1 || ncpus < 2) {
@@ -44,7 +67,13 @@ int main(int argc, char **argv)
 	if (dt_tr_write("buffer_size_kb", "256") || dt_tr_write("trace", "") ||
 	    dt_tr_write(EV "/enable", "1") || dt_tr_write("tracing_on", "1"))
 		return DT_ERROR;
+	if (wake_each_cpu_once(ncpus, secs / 2.0, pids)) {
+		dt_diag("fork: %s", strerror(errno));
+		return DT_ERROR;
+	}
 	dt_sleep(secs);
+	for (cpu = 1; cpu < ncpus; cpu++)
+		waitpid(pids[cpu], NULL, 0);
 	if (dt_tr_write(EV "/enable", "0"))
 		return DT_ERROR;
 	if (dt_read_file(DT_TRACEFS "/trace", buf, sizeof(buf)) < 0) {
