@@ -36,7 +36,6 @@ static void child(int out)
 	long before, after;
 	double t0;
 
-	dt_pin(1);
 	for (t0 = dt_now(); dt_now() - t0 < 0.3; )
 		;
 	before = util_avg();
@@ -65,7 +64,7 @@ int main(int argc, char **argv)
 
 		if (pipe(fd))
 			return DT_ERROR;
-		pid = fork();
+		pid = dt_fork_pinned(1);
 		if (pid == 0) {
 			close(fd[0]);
 			child(fd[1]);

@@ -17,24 +17,19 @@
 #include "dt.h"
 #include <sys/wait.h>
 
-/* A child on each CPU but 0 that sleeps @secs, then exits; 0 or -1 */
-static int wake_each_cpu_once(int ncpus, double secs, pid_t *pids)
+/* A child on each CPU but 0 that sleeps @secs, then exits */
+static void wake_each_cpu_once(int ncpus, double secs, pid_t *pids)
 {
 	int cpu;
 
 	for (cpu = 1; cpu < ncpus; cpu++) {
-		pids[cpu] = fork();
-		if (pids[cpu] < 0)
-			return -1;
+		pids[cpu] = dt_fork_pinned(cpu);
 		if (pids[cpu] == 0) {
-			dt_pin(cpu);
 			dt_sleep(secs);
 			_exit(0);
 		}
 	}
-	return 0;
 }
-
 #define EV	"events/timer/tick_stop"
 
 int main(int argc, char **argv)
@@ -67,10 +62,7 @@ int main(int argc, char **argv)
 	if (dt_tr_write("buffer_size_kb", "256") || dt_tr_write("trace", "") ||
 	    dt_tr_write(EV "/enable", "1") || dt_tr_write("tracing_on", "1"))
 		return DT_ERROR;
-	if (wake_each_cpu_once(ncpus, secs / 2.0, pids)) {
-		dt_diag("fork: %s", strerror(errno));
-		return DT_ERROR;
-	}
+	wake_each_cpu_once(ncpus, secs / 2.0, pids);
 	dt_sleep(secs);
 	for (cpu = 1; cpu < ncpus; cpu++)
 		waitpid(pids[cpu], NULL, 0);
