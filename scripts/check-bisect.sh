@@ -19,6 +19,15 @@
 #   with the series up to <patch> to <path>, and its .config to
 #   SAVE_CONFIG_TO (if set).  BISECT_MAKE (default make)
 #   and KCONFIG_SH (default scripts/kconfig.sh) exist for dry runs.
+#   BISECT_CACHE: where the prefixes that built are recorded (default
+#   OBJDIR/../bisect-ok), one file per prefix named by the hash of its
+#   inputs: the tree's version, the fragments, kconfig.sh, the compiler
+#   and make, and every patch of the prefix in order.  A prefix recorded
+#   there is pushed (it must still apply) but not built again, as ccache
+#   would hand back the same objects; its result says so.  The last
+#   prefix (the whole series, which the later steps build on) and the
+#   SAVE_AFTER one are always built.  BISECT_CACHE=off builds every one;
+#   it is off by default when BISECT_MAKE is set (a dry run).
 #   Results go to tap-summary.sh add "$RESULTS" (default: printed).
 # One result per patch: "bisect: <patch> builds".  Exit 1 on any failure.
 set -eu
@@ -140,6 +149,21 @@ frags=$*
 if command -v ccache >/dev/null; then cc="ccache gcc"; else cc=gcc; fi
 saved=0 n=0
 stop=
+if [ -n "${BISECT_MAKE:-}" ]; then
+	cache=${BISECT_CACHE:-off}
+else
+	cache=${BISECT_CACHE:-$(dirname "$obj")/bisect-ok}
+fi
+[ "$cache" = off ] || mkdir -p "$cache"
+# The hash of everything a prefix's build depends on besides its patches
+key=$({
+	cat "$tree/.dyntick-version" 2>/dev/null || echo "no version"
+	for f in $frags "$periodic" "$kconfig"; do
+		[ ! -r "$f" ] || cat "$f"
+	done
+	$cc --version 2>&1 | head -n 1
+	"$make" --version 2>&1 | head -n 1
+} | sha256sum | cut -d' ' -f1)
 
 while read -r patch; do
 	n=$((n + 1))
@@ -158,6 +182,17 @@ while read -r patch; do
 		stop="$patch does not apply"
 		continue
 	fi
+	key=$({ echo "$key"; cat "$repo/patches/$patch"; } | sha256sum | cut -d' ' -f1)
+	case ${SAVE_AFTER:-} in
+	"$patch" | "$patch.patch" | "${patch%.patch}") must=1 ;;
+	*) [ "$n" -eq "$total" ] && must=1 || must=0 ;;
+	esac
+	if [ "$cache" != off ] && [ "$must" = 0 ] && [ -e "$cache/$key" ]; then
+		echo "$prog: $patch: built before with the same inputs ($(cat "$cache/$key")), not built again" |
+			tee -a "$log"
+		result pass "$name (built before with the same inputs)"
+		continue
+	fi
 	# shellcheck disable=SC2086 # fragment paths, checked for spaces above
 	if ! make_config $frags; then
 		echo "$prog: $patch: no .config (kconfig.sh failed); tail of $log:"
@@ -174,6 +209,7 @@ while read -r patch; do
 	fi
 	echo "$prog: $patch: built in $(($(date +%s) - start)) s"
 	result pass "$name"
+	[ "$cache" = off ] || date -u '+%Y-%m-%d %H:%M UTC' >"$cache/$key"
 	case ${SAVE_AFTER:-} in
 	"$patch" | "$patch.patch" | "${patch%.patch}")
 		cp "$obj/arch/x86/boot/bzImage" "$SAVE_TO"
