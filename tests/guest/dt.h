@@ -104,6 +104,15 @@ static inline void dt_sleep(double secs)
 		;
 }
 
+/* Spin @secs of CLOCK_MONOTONIC without leaving the CPU to idle. */
+static inline void dt_spin(double secs)
+{
+	double end = dt_now() + secs;
+
+	while (dt_now() < end)
+		;
+}
+
 /* Integer argument @idx, or @def when absent; exits on garbage. */
 static inline int dt_arg_int(int argc, char **argv, int idx, int def)
 {

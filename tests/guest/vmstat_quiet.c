@@ -10,12 +10,17 @@
  *
  * Each round, on CPU 1, 2, ... in turn: the parent on CPU0 folds every
  * CPU's differentials (/proc/sys/vm/stat_refresh); a child pinned there
- * maps one more anonymous page every 5 ms for 2.5 s while every other
- * CPU spins, so that vmstat_shepherd runs wherever it is queued and
- * arms vmstat_update on the child's CPU, which re-arms itself while it
- * finds something to fold; then the spinners stop, and the child writes
- * half a stat threshold of pages to a tmpfs file (nr_shmem, which
- * nothing else moves) and sleeps 3 s at once.  1.5 s into that sleep
+ * maps one more anonymous page every 5 ms for 2.5 s, spinning in
+ * between, while every other CPU spins, so that vmstat_shepherd runs
+ * wherever it is queued and arms vmstat_update on the child's CPU,
+ * which re-arms itself while it finds something to fold; then the
+ * spinners stop, and the child writes half a stat threshold of pages to
+ * a tmpfs file (nr_shmem, which nothing else moves) and sleeps 3 s at
+ * once.  The child must not sleep between pages: a tick that stops
+ * there folds the differentials (quiet_vmstat()), vmstat_update then
+ * finds nothing, does not re-arm, and the last sleep's fold is skipped
+ * on any kernel (NO_HZ_IDLE too), while vmstat_shepherd, deferrable,
+ * waits for a CPU to wake.  1.5 s into that sleep
  * the parent reads nr_shmem, folds again and reads it again: a rise of
  * half those pages or more is the sleeping CPU's unfolded share.  The
  * test fails when more than one round in @rounds finds it; the nohz boot
@@ -65,7 +70,7 @@ static void child(int in, int out, long npages, const char *file)
 	end = dt_now() + 2.5;
 	for (i = 0; i < 600 && dt_now() < end; i++) {
 		m[i * pg] = 1;
-		dt_sleep(0.005);
+		dt_spin(0.005);
 	}
 	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0)
