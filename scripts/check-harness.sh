@@ -20,7 +20,10 @@
 #     figures call for it, and exit status 3 on a miss;
 #   - patch-header.awk on a good header and on headers with one flaw each;
 #   - qemu-run.sh and qemu-test.sh on a fake QEMU that crashes once, twice
-#     or hangs, and on a subject that fails its comparison once or twice.
+#     or hangs, and on a subject that fails its comparison once or twice;
+#   - check-bisect.sh's record of built prefixes on a three-patch series
+#     and a fake make: built again only where a patch changed, the last
+#     prefix always.
 #
 # usage: check-harness.sh REPO [KSRC]
 #   KSRC: a kernel tree, for check-ktap.sh's kunit.py and the kselftest.h
@@ -522,4 +525,39 @@ if [ -n "$ksrc" ]; then
 else
 	result fail "harness: qemu-test.sh's second tries checked (no kernel tree for check-ktap.sh)"
 fi
+
+# check-bisect.sh's record of built prefixes: a three-patch series of a
+# fake repository on a fake tree, "make" counted.  First run: three
+# builds; again: only the last prefix; patch 2 changed: prefixes 2 and 3.
+b=$tmp/bisect
+mkdir -p "$b/repo/patches/9.9" "$b/tree" "$b/obj"
+printf 'all:\n' >"$b/tree/Makefile"
+for n in 1 2 3; do
+	printf -- '--- a/f%s\n+++ b/f%s\n@@ -0,0 +1 @@\n+%s\n' "$n" "$n" "$n" \
+		>"$b/repo/patches/9.9/000$n.patch"
+	echo "9.9/000$n.patch" >>"$b/repo/patches/9.9/series"
+done
+printf '#!/bin/sh\n[ "$1" = --version ] || echo x >>%s\n' "$b/made" >"$b/make"
+chmod +x "$b/make"
+: >"$b/frag"
+# bisect_builds: run check-bisect.sh, print how many builds it made
+bisect_builds() {
+	: >"$b/made"
+	BASE=9.9 BISECT_MAKE=$b/make KCONFIG_SH=true BISECT_CACHE=$b/cache RESULTS=- \
+		"$here/check-bisect.sh" "$b/tree" "$b/obj" "$b/repo" "$b/frag" \
+		>"$b/out" 2>&1 || echo failed
+	wc -l <"$b/made" | tr -d ' '
+}
+bad=0
+got="$(bisect_builds) $(bisect_builds)"
+(cd "$b/tree" && QUILT_PATCHES=$b/repo/patches QUILT_SERIES=$b/repo/patches/9.9/series \
+	quilt --quiltrc - pop -a -q >/dev/null 2>&1) || true
+sed -i 's/^+2$/+two/' "$b/repo/patches/9.9/0002.patch"
+got="$got $(bisect_builds)"
+if [ "$got" != "3 1 2" ]; then
+	echo "$prog: check-bisect.sh built $got prefixes in three runs (want 3 1 2); last output:"
+	sed 's/^/    /' "$b/out"
+	bad=1
+fi
+judged "harness: check-bisect.sh builds again only the prefixes whose inputs changed, and the whole series"
 exit "$failed"
