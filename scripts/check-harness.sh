@@ -537,6 +537,7 @@ for n in 1 2 3; do
 		>"$b/repo/patches/9.9/000$n.patch"
 	echo "9.9/000$n.patch" >>"$b/repo/patches/9.9/series"
 done
+# shellcheck disable=SC2016 # $1 is the fake make's own argument
 printf '#!/bin/sh\n[ "$1" = --version ] || echo x >>%s\n' "$b/made" >"$b/make"
 chmod +x "$b/make"
 : >"$b/frag"
