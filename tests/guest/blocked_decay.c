@@ -9,16 +9,15 @@
  * of the last task that ran there for as long as it sleeps, and
  * schedutil and task placement take it for a busy CPU.
  *
- * Each round: the parent spins on CPU0; a child spins 300 ms on CPU1
- * (CPU1's util_avg grows to near 1024) and blocks on a pipe; one second
- * later the parent reads CPU1's util_avg from the scheduler's debugfs
- * file.  A second is 31 PELT half-lives: a CPU that kept more than half
- * the scale (KEPT) had less than one half-life of its sleep accounted.
- * Fails when 2 or more of @rounds keep more than half.  The nohz boot
- * runs the same test as the control.
+ * Each round: a child spins 300 ms on CPU1 (CPU1's util_avg grows to
+ * near 1024), tells the parent and sleeps in pause(); the parent, on
+ * CPU0, spins for one second and reads CPU1's util_avg from the
+ * scheduler's debugfs file.  A second is 31 PELT half-lives: a CPU that
+ * kept more than half the scale (KEPT) had less than one half-life of
+ * its sleep accounted.  Fails when 2 or more of @rounds keep more than
+ * half.  The smp-nohz boot runs the same test as the control.
  */
 #include "dt.h"
-#include <sys/wait.h>
 
 #define KEPT	512	/* half of SCHED_CAPACITY_SCALE */
 #define DEBUG	"/sys/kernel/debug/sched/debug"
