@@ -184,10 +184,11 @@ while read -r patch; do
 	fi
 	key=$({ echo "$key"; cat "$repo/patches/$patch"; } | sha256sum | cut -d' ' -f1)
 	case ${SAVE_AFTER:-} in
-	"$patch" | "$patch.patch" | "${patch%.patch}") must=1 ;;
-	*) [ "$n" -eq "$total" ] && must=1 || must=0 ;;
+	"$patch" | "$patch.patch" | "${patch%.patch}") save=1 ;;
+	*) save=0 ;;
 	esac
-	if [ "$cache" != off ] && [ "$must" = 0 ] && [ -e "$cache/$key" ]; then
+	if [ "$cache" != off ] && [ "$save" = 0 ] && [ "$n" -lt "$total" ] &&
+	   [ -e "$cache/$key" ]; then
 		echo "$prog: $patch: built before with the same inputs ($(cat "$cache/$key")), not built again" |
 			tee -a "$log"
 		result pass "$name (built before with the same inputs)"
@@ -210,13 +211,12 @@ while read -r patch; do
 	echo "$prog: $patch: built in $(($(date +%s) - start)) s"
 	result pass "$name"
 	[ "$cache" = off ] || date -u '+%Y-%m-%d %H:%M UTC' >"$cache/$key"
-	case ${SAVE_AFTER:-} in
-	"$patch" | "$patch.patch" | "${patch%.patch}")
+	if [ "$save" = 1 ]; then
 		cp "$obj/arch/x86/boot/bzImage" "$SAVE_TO"
 		[ -z "${SAVE_CONFIG_TO:-}" ] || cp "$obj/.config" "$SAVE_CONFIG_TO"
 		echo "$prog: saved the bzImage built up to $patch as $SAVE_TO"
-		saved=1 ;;
-	esac
+		saved=1
+	fi
 done <"$tmp/series"
 
 if [ -n "${SAVE_AFTER:-}" ] && [ "$saved" = 0 ]; then

@@ -156,8 +156,7 @@ int main(int argc, char **argv)
 	}
 	kids[NCPU] = dt_fork_pinned(0);
 	while (!kids[NCPU]) {	/* CPU0 busy 300 ms of every 600 ms */
-		for (t0 = dt_now(); dt_now() < t0 + 0.3;)
-			;
+		dt_spin(0.3);
 		dt_sleep(0.3);
 	}
 

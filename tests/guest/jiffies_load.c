@@ -43,10 +43,7 @@ static void nap_ns(long ns)
 static void loader(unsigned int seed)
 {
 	for (;;) {
-		double end = dt_now() + (rand_r(&seed) % 20001) / 1e6;
-
-		while (dt_now() < end)
-			;
+		dt_spin((rand_r(&seed) % 20001) / 1e6);
 		nap_ns((rand_r(&seed) % 30001) * 1000L);
 	}
 }

@@ -34,10 +34,8 @@ static long util_avg(void)
 static void child(int out)
 {
 	long before, after;
-	double t0;
 
-	for (t0 = dt_now(); dt_now() - t0 < 0.3; )
-		;
+	dt_spin(0.3);
 	before = util_avg();
 	dt_sleep(1.0);		/* the parent moves us to CPU2 meanwhile */
 	after = util_avg();

@@ -284,12 +284,9 @@ static void flipper(int shadow)
 static void loader(void)
 {
 	unsigned int seed = 17;
-	double end;
 
 	for (;;) {
-		end = dt_now() + 0.1 + (rand_r(&seed) / (double)RAND_MAX) * 0.9;
-		while (dt_now() < end)
-			;
+		dt_spin(0.1 + (rand_r(&seed) / (double)RAND_MAX) * 0.9);
 		st->bursts++;
 		nap(&seed, 0.2, 2);
 	}
