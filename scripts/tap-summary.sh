@@ -13,8 +13,10 @@
 #          A log without a KTAP plan, with an empty plan "1..0", or with
 #          fewer results than its plan "1..N" promises, adds a failure.
 #          A failed test's last diagnostics (up to 8 "# " lines since the
-#          result before it) are printed under it and kept in
-#          RESULTS.detail ("name<TAB>line"), for the report.
+#          result before it), after its first 4 earlier lines that say
+#          "FAIL" (the reason a long test gave, before its summary), are
+#          printed under it and kept in RESULTS.detail ("name<TAB>line"),
+#          for the report.
 #        tap-summary.sh add RESULTS pass|fail|skip|todo|rerun NAME...
 #          append one result (for host-side checks; "rerun": a boot run
 #          again after QEMU crashed, or a pair of boots run again after
@@ -88,8 +90,13 @@ parse)
 		# or short plan adds a failure.  Serial consoles end lines in \r.
 		tr -d '\r' <"$log" | awk -v logname="$log" '
 		/^1\.\.[0-9]+[ \t]*$/ { plan = substr($0, 4) + 0; next }
-		# the diagnostics since the last result, the last 8 kept
-		/^#/ { diag[nd++ % 8] = $0; next }
+		# the diagnostics since the last result, the last 8 kept, and
+		# the first 4 that say FAIL, wherever they are
+		/^#/ {
+			if ($0 ~ /FAIL/ && nf < 4) { fl[nf] = $0; fat[nf++] = nd }
+			diag[nd++ % 8] = $0
+			next
+		}
 		/^(not )?ok [0-9]+( |$)/ {
 			st = ($1 == "not") ? "fail" : "pass"
 			line = $0
@@ -117,10 +124,16 @@ parse)
 			sub(/[ \t]*#[ \t]*[Ss][Kk][Ii][Pp].*$/, "", line)
 			if (line == "") line = "(unnamed test)"
 			print st "\t" line
-			if (st == "fail")
-				for (i = (nd > 8 ? nd - 8 : 0); i < nd; i++)
+			if (st == "fail") {
+				first = nd > 8 ? nd - 8 : 0
+				for (j = 0; j < nf; j++)
+					if (fat[j] < first)
+						print "detail\t" fl[j]
+				for (i = first; i < nd; i++)
 					print "detail\t" diag[i % 8]
+			}
 			nd = 0
+			nf = 0
 			n++
 		}
 		END {
