@@ -153,13 +153,13 @@ judged "harness: tap-summary.sh fails empty or short plans, a skipped 'not ok', 
 bad=0
 : >"$tmp/res"
 : >"$tmp/res.detail"
-printf '%s\n' 'KTAP version 1' '1..3' '# a is fine FAIL' 'ok 1 a' '# d0 FAIL: x' '# d1' \
+printf '%s\n' 'KTAP version 1' '1..3' '# a is fine FAIL' 'ok 1 a' '# d0 FAIL: x' '# d1 write failed' \
 	'# d2' '# d3' '# d4' '# d5' '# d6' '# d7 FAIL: y' '# d8' '# d9 why b failed' 'not ok 2 b' \
 	'# c is fine' 'ok 3 c' >"$tmp/diag.log"
 "$here/tap-summary.sh" parse "$tmp/res" "$tmp/diag.log" >/dev/null
 "$here/tap-summary.sh" report "$tmp/res" >"$tmp/rep" 2>&1 || true
 got=$(grep '^    #' "$tmp/rep" | tr '\n' '|')
-want="    # d0 FAIL: x|    # d2|    # d3|    # d4|    # d5|    # d6|    # d7 FAIL: y|    # d8|    # d9 why b failed|"
+want="    # d0 FAIL: x|    # d1 write failed|    # d2|    # d3|    # d4|    # d5|    # d6|    # d7 FAIL: y|    # d8|    # d9 why b failed|"
 if [ "$got" != "$want" ] || ! grep -q '^FAILED: diag: b$' "$tmp/rep"; then
 	echo "$prog: tap-summary.sh report does not show the failed test's earlier FAIL line and last 8 diagnostics:"
 	sed 's/^/    /' "$tmp/rep"

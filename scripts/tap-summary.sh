@@ -14,9 +14,9 @@
 #          fewer results than its plan "1..N" promises, adds a failure.
 #          A failed test's last diagnostics (up to 8 "# " lines since the
 #          result before it), after its first 4 earlier lines that say
-#          "FAIL" (the reason a long test gave, before its summary), are
-#          printed under it and kept in RESULTS.detail ("name<TAB>line"),
-#          for the report.
+#          "FAIL" or "failed" (the reason a long test gave before its
+#          summary), are printed under it and kept in RESULTS.detail
+#          ("name<TAB>line"), for the report.
 #        tap-summary.sh add RESULTS pass|fail|skip|todo|rerun NAME...
 #          append one result (for host-side checks; "rerun": a boot run
 #          again after QEMU crashed, or a pair of boots run again after
@@ -91,9 +91,9 @@ parse)
 		tr -d '\r' <"$log" | awk -v logname="$log" '
 		/^1\.\.[0-9]+[ \t]*$/ { plan = substr($0, 4) + 0; next }
 		# the diagnostics since the last result, the last 8 kept, and
-		# the first 4 that say FAIL, wherever they are
+		# the first 4 that say FAIL or failed, wherever they are
 		/^#/ {
-			if ($0 ~ /FAIL/ && nf < 4) { fl[nf] = $0; fat[nf++] = nd }
+			if (tolower($0) ~ /fail/ && nf < 4) { fl[nf] = $0; fat[nf++] = nd }
 			diag[nd++ % 8] = $0
 			next
 		}
