@@ -148,11 +148,14 @@ static inline void dt_restore_enable_on_signals(void)
 #define DT_SLEEPS	DT_DEBUGFS "/sleeps"
 
 /*
- * Each CPU's count of ticks skipped so far (the ticks_skipped column of
- * debugfs dyn_tick/sleeps, series patch 24) into @ticks[DT_MAXCPU]: 0, or
- * -1 (said why) if the file cannot be read or has no CPU line.
+ * Each CPU's tickless sleeps and ticks skipped so far (the sleeps and
+ * ticks_skipped columns of debugfs dyn_tick/sleeps, series patch 24) into
+ * @sleeps[DT_MAXCPU] and @ticks[DT_MAXCPU], either of them NULL if not
+ * wanted: 0, or -1 (said why) if the file cannot be read or has no CPU
+ * line.
  */
-static inline int dt_ticks_skipped(unsigned long long *ticks)
+static inline int dt_sleep_counts(unsigned long *sleeps,
+				  unsigned long long *ticks)
 {
 	char buf[4096], *line, *save = NULL;
 	unsigned long long t;
@@ -167,12 +170,21 @@ static inline int dt_ticks_skipped(unsigned long long *ticks)
 	     line = strtok_r(NULL, "\n", &save))
 		if (sscanf(line, "%d %lu %lu %llu", &cpu, &sl, &cap, &t) == 4 &&
 		    cpu >= 0 && cpu < DT_MAXCPU) {
-			ticks[cpu] = t;
+			if (sleeps)
+				sleeps[cpu] = sl;
+			if (ticks)
+				ticks[cpu] = t;
 			n++;
 		}
 	if (!n)
 		dt_diag("FAIL: %s has no CPU line", DT_SLEEPS);
 	return n ? 0 : -1;
+}
+
+/* Each CPU's count of ticks skipped so far: dt_sleep_counts()'s @ticks */
+static inline int dt_ticks_skipped(unsigned long long *ticks)
+{
+	return dt_sleep_counts(NULL, ticks);
 }
 
 #endif /* DT_DYNTICK_H */
